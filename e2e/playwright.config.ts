@@ -1,0 +1,44 @@
+import { defineConfig, devices } from '@playwright/test';
+import { hostUrl } from './support/ports';
+
+const chromium = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: hostUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      testIgnore: /federation\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium },
+    },
+    {
+      // Takes deployments down and redeploys them: runs after everything else, on its own.
+      name: 'federation',
+      testMatch: /federation\.spec\.ts/,
+      dependencies: ['desktop'],
+      use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium },
+    },
+  ],
+});

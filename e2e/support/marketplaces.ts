@@ -1,0 +1,32 @@
+/** The demo seed's marketplaces, as the e2e journeys rely on them. */
+export const demoMarketplaces = [
+  {
+    id: '1',
+    name: 'Glow Mobile IV',
+    primaryRgb: 'rgb(56, 189, 248)',
+    logo: '/assets/marketplaces/glow-mobile-iv/logo.svg',
+  },
+  {
+    id: '2',
+    name: 'Nocturne Aesthetics',
+    primaryRgb: 'rgb(49, 46, 129)',
+    logo: '/assets/marketplaces/nocturne-aesthetics/logo.svg',
+  },
+  {
+    id: '3',
+    name: 'Solace Wellness Studio',
+    primaryRgb: 'rgb(245, 158, 11)',
+    logo: '/assets/marketplaces/solace-wellness-studio/logo.svg',
+  },
+] as const;
+
+/** Route of spec section 2 under /{id} and the page title it shows. */
+export const marketplacePages = [
+  { path: 'set-location', title: 'Choose Location' },
+  { path: 'services', title: 'Select a Service' },
+  { path: 'schedule', title: 'Choose Date & Time' },
+  { path: 'confirm', title: 'Review & Confirm' },
+  { path: 'success', title: 'Booking Received' },
+  { path: 'profile', title: 'My Profile' },
+  { path: 'memberships', title: 'Memberships & Packages' },
+] as const;

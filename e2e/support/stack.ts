@@ -1,0 +1,160 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
+import { type Deployment, ports } from './ports';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const runDir = path.join(repoRoot, 'e2e/.run');
+export const deployDir = (deployment: Deployment) => path.join(runDir, 'deploy', deployment);
+
+const builds: Record<Deployment, string> = {
+  host: 'host/dist',
+  catalog: 'remotes/catalog/dist',
+  scheduling: 'remotes/scheduling/dist',
+  checkout: 'remotes/checkout/dist',
+  account: 'remotes/account/dist',
+  spotlight: 'remotes/catalog/dist-spotlight',
+};
+
+/** Copies a build into its deployment folder, replacing what was there (a redeploy). */
+export function deploy(deployment: Deployment, buildDir = path.join(repoRoot, builds[deployment])) {
+  if (!existsSync(buildDir)) throw new Error(`${buildDir} is missing: run \`pnpm build\` first.`);
+  const target = deployDir(deployment);
+  rmSync(target, { recursive: true, force: true });
+  cpSync(buildDir, target, { recursive: true });
+  if (deployment === 'host') writeRuntimeConfig();
+}
+
+function writeRuntimeConfig() {
+  const entry = (port: number) => `http://localhost:${port}/mf-manifest.json`;
+  const config = {
+    remotes: {
+      catalog: entry(ports.catalog),
+      scheduling: entry(ports.scheduling),
+      checkout: entry(ports.checkout),
+      account: entry(ports.account),
+    },
+    graphqlEndpoint: '/graphql',
+    googleMapsApiKey: null,
+    stripePublishableKey: null,
+  };
+  writeFileSync(path.join(deployDir('host'), 'config.json'), JSON.stringify(config, null, 2));
+}
+
+type Server = ReturnType<typeof http.createServer>;
+
+/** The whole product as separate deployments, with a control endpoint to stop or start one. */
+export class Stack {
+  private servers = new Map<Deployment, Server>();
+  private api: ChildProcess | null = null;
+  private control: Server | null = null;
+
+  async start() {
+    rmSync(runDir, { recursive: true, force: true });
+    mkdirSync(runDir, { recursive: true });
+    for (const deployment of Object.keys(builds) as Deployment[]) deploy(deployment);
+    await this.startApi();
+    for (const deployment of Object.keys(builds) as Deployment[]) await this.startDeployment(deployment);
+    await this.startControl();
+  }
+
+  async stop() {
+    await Promise.all([...this.servers.keys()].map((d) => this.stopDeployment(d)));
+    await new Promise<void>((resolve) => (this.control ? this.control.close(() => resolve()) : resolve()));
+    if (this.api) {
+      const api = this.api;
+      await new Promise<void>((resolve) => {
+        api.once('exit', () => resolve());
+        api.kill('SIGTERM');
+      });
+    }
+  }
+
+  private async startApi() {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(ports.api),
+      PGLITE_DIR: path.join(runDir, 'pglite'),
+      SEED_DEMO: '1',
+      CATALOG_OVERRIDE_ENTRY: `http://localhost:${ports.spotlight}/mf-manifest.json`,
+      NODE_ENV: 'test',
+    };
+    // The e2e journeys run on the embedded database, whatever the API tests use.
+    delete env.DATABASE_URL;
+    this.api = spawn(process.execPath, [path.join(repoRoot, 'packages/api/dist/server.mjs')], {
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    await waitFor(`http://127.0.0.1:${ports.api}/healthz`, 60_000);
+  }
+
+  async startDeployment(deployment: Deployment) {
+    if (this.servers.has(deployment)) return;
+    const api = `http://127.0.0.1:${ports.api}`;
+    const server: Server =
+      deployment === 'host'
+        ? createStaticServer({
+            dir: deployDir('host'),
+            spa: true,
+            proxy: ['/graphql', '/assets', '/healthz', '/dev'].map((prefix) => ({ prefix, target: api })),
+          })
+        : createStaticServer({ dir: deployDir(deployment) });
+    await listen(server, ports[deployment]);
+    this.servers.set(deployment, server);
+  }
+
+  async stopDeployment(deployment: Deployment) {
+    const server = this.servers.get(deployment);
+    if (!server) return;
+    this.servers.delete(deployment);
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  }
+
+  private async startControl() {
+    this.control = http.createServer(async (req, res) => {
+      const [, action, deployment] = (req.url ?? '').split('/') as [string, string, Deployment];
+      try {
+        if (req.method !== 'POST' || !(deployment in builds))
+          throw new Error(`Unknown control request ${req.url}`);
+        if (action === 'stop') await this.stopDeployment(deployment);
+        else if (action === 'start') await this.startDeployment(deployment);
+        else if (action === 'redeploy') deploy(deployment, await readBody(req));
+        else throw new Error(`Unknown action ${action}`);
+        res.writeHead(204).end();
+      } catch (error) {
+        res.writeHead(400).end(String(error));
+      }
+    });
+    await listen(this.control, ports.control);
+  }
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => resolve(body));
+    req.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}

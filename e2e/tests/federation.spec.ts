@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { redeploy, startDeployment, stopDeployment } from '../support/control';
+import { repoRoot } from '../support/stack';
+
+// These tests take deployments down and replace them, so they run alone, one after another.
+test.describe.configure({ mode: 'serial' });
+
+test('marketplace 2 gets its own build of the catalog remote (tenant override)', async ({ page }) => {
+  await page.goto('/2/services');
+  await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+  await expect(page.getByText('Spotlight edition')).toBeVisible();
+
+  await page.goto('/1/services');
+  await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+  await expect(page.getByText('Spotlight edition')).toHaveCount(0);
+});
+
+test('an override that cannot be loaded falls back to the default build', async ({ page }) => {
+  await stopDeployment('spotlight');
+  try {
+    await page.goto('/2/services');
+    await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+    await expect(page.getByText('Spotlight edition')).toHaveCount(0);
+  } finally {
+    await startDeployment('spotlight');
+  }
+});
+
+test('a remote that is down shows a retry that works once it is back', async ({ page }) => {
+  await stopDeployment('scheduling');
+  try {
+    await page.goto('/1/schedule');
+    await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+    // The chrome stays: the failure is contained to the page body.
+    await expect(page.getByText('Powered by Atrium')).toBeVisible();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+  } finally {
+    await startDeployment('scheduling');
+  }
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose Date & Time' })).toBeVisible();
+});
+
+test('a redeployed remote shows up in the running host after a reload, with no host rebuild', async ({
+  page,
+}) => {
+  const announcement = `Now open on Sundays (${Date.now()})`;
+  const staged = mkdtempSync(path.join(tmpdir(), 'atrium-catalog-'));
+  const build = spawnSync(path.join(repoRoot, 'remotes/catalog/node_modules/.bin/rsbuild'), ['build'], {
+    cwd: path.join(repoRoot, 'remotes/catalog'),
+    env: { ...process.env, ATRIUM_DIST_DIR: staged, PUBLIC_CATALOG_ANNOUNCEMENT: announcement },
+    encoding: 'utf8',
+  });
+  expect(build.status, build.stderr).toBe(0);
+
+  await page.goto('/1/services');
+  await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+  await expect(page.getByText(announcement)).toHaveCount(0);
+
+  try {
+    await redeploy('catalog', staged);
+    await page.reload();
+    await expect(page.getByText(announcement)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+  } finally {
+    await redeploy('catalog', path.join(repoRoot, 'remotes/catalog/dist'));
+    rmSync(staged, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,3 @@
+import { hostConfig } from '@atrium/federation/rsbuild';
+
+export default hostConfig({ root: import.meta.dirname, title: 'Atrium' });

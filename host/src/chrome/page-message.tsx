@@ -1,0 +1,16 @@
+import { Button, Center, Heading, Text, VStack } from '@atrium/ui';
+
+/** A whole-page message with a way out: used where nothing else can be shown. */
+export function PageMessage({ title, message }: { title: string; message: string }) {
+  return (
+    <Center minH="60vh" role="alert" p="6">
+      <VStack gap="4" maxW="md" textAlign="center">
+        <Heading as="h1" size="2xl">
+          {title}
+        </Heading>
+        <Text color="fg.muted">{message}</Text>
+        <Button onClick={() => window.location.reload()}>Reload Page</Button>
+      </VStack>
+    </Center>
+  );
+}

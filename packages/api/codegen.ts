@@ -1,0 +1,20 @@
+import type { CodegenConfig } from '@graphql-codegen/cli';
+
+const config: CodegenConfig = {
+  schema: 'src/schema/*.graphql',
+  generates: {
+    'src/generated/resolvers-types.ts': {
+      plugins: ['typescript', 'typescript-resolvers'],
+      config: {
+        useTypeImports: true,
+        // String unions match the values services already return, so no enum mapping layer is needed.
+        enumsAsTypes: true,
+        contextType: '../graphql-context#GraphQLContext',
+        scalars: { ID: { input: 'string', output: 'string' } },
+        strictScalars: true,
+      },
+    },
+  },
+};
+
+export default config;

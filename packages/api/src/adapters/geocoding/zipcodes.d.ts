@@ -1,0 +1,16 @@
+// The `zipcodes` package ships no types; this covers what the gazetteer uses.
+declare module 'zipcodes' {
+  interface ZipCode {
+    zip: string;
+    latitude: number;
+    longitude: number;
+    city: string;
+    state: string;
+    country: string;
+  }
+  const zipcodes: {
+    lookup(zip: string | number): ZipCode | undefined;
+    lookupByCoords(latitude: number, longitude: number): ZipCode | null;
+  };
+  export default zipcodes;
+}

@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assetsDir } from '../paths';
+import { type TestDatabase, testDatabases } from '../test/databases';
+import { migrate } from './migrate';
+import { demoMarketplaces, seedDemo } from './seed';
+
+const options = { catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json' };
+const demos = demoMarketplaces(options);
+
+const tables = [
+  'marketplace_groups',
+  'marketplaces',
+  'clinics',
+  'procedure_groups',
+  'procedures',
+  'procedure_add_ons',
+  'procedure_clinics',
+  'checkout_note_definitions',
+  'remote_overrides',
+];
+
+describe('demo data', () => {
+  it('has the three fixed marketplaces 1, 2 and 3 with 3, 12 and 1 clinics', () => {
+    expect(demos.map((demo) => [demo.marketplace.id, demo.marketplace.name, demo.clinics.length])).toEqual([
+      [1, 'Glow Mobile IV', 3],
+      [2, 'Nocturne Aesthetics', 12],
+      [3, 'Solace Wellness Studio', 1],
+    ]);
+  });
+
+  it('uses real IANA time zones for every clinic', () => {
+    for (const clinic of demos.flatMap((demo) => demo.clinics)) {
+      expect(
+        () => new Intl.DateTimeFormat('en-US', { timeZone: clinic.timeZone }),
+        clinic.name,
+      ).not.toThrow();
+    }
+  });
+
+  it('points every image at a file under assets/, except exactly one deliberately missing thumbnail', () => {
+    const images = demos.flatMap((demo) => [
+      demo.marketplace.logo,
+      demo.marketplace.favicon,
+      ...demo.categories.flatMap((category) => [category.thumbnail, category.banner]),
+      ...demo.procedures.map((procedure) => procedure.thumbnail),
+    ]);
+    const urls = images.filter((url): url is string => typeof url === 'string');
+    const missing = urls.filter((url) => !existsSync(join(assetsDir, url.replace(/^\/assets\//, ''))));
+    expect(urls.every((url) => url.startsWith('/assets/'))).toBe(true);
+    expect(missing).toEqual(['/assets/catalog/missing-thumbnail.svg']);
+  });
+});
+
+describe.each(testDatabases)('seedDemo on $name', (factory) => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await factory.create();
+    await migrate(handle.database);
+  });
+  afterAll(() => handle.dispose());
+
+  /** Every row of every catalogue table, in a stable order. */
+  const snapshot = () =>
+    handle.database.transaction(async (tx) => {
+      const rows: Record<string, unknown[]> = {};
+      for (const table of tables) {
+        rows[table] = await tx.query(`select * from ${table} as row order by row::text`);
+      }
+      return rows;
+    });
+
+  it('writes the demo marketplaces, and a second run leaves exactly the same rows', async () => {
+    expect(await seedDemo(handle.database, options)).toEqual({ marketplaceIds: [1, 2, 3] });
+    const first = await snapshot();
+    expect(first.marketplaces).toHaveLength(3);
+    expect(first.clinics).toHaveLength(16);
+    expect(first.remote_overrides).toHaveLength(1);
+
+    await seedDemo(handle.database, options);
+    expect(await snapshot()).toEqual(first);
+  });
+
+  it('moves identity sequences past the fixed ids, so rows inserted later get fresh ids', async () => {
+    const [clinic] = await handle.database.transaction((tx) =>
+      tx.query<{ id: number }>(
+        `insert into clinics (marketplace_id, name, address, phone, time_zone, latitude, longitude)
+         values (3, 'Solace Boulder', '1200 Pearl St, Boulder, CO 80302', '+13035550100', 'America/Denver', 40.0176, -105.2797)
+         returning id`,
+      ),
+    );
+    expect(clinic?.id).toBeGreaterThan(301);
+  });
+
+  it('follows a changed override entry on the next run', async () => {
+    await seedDemo(handle.database, { catalogOverrideEntry: 'https://catalog.example.com/mf-manifest.json' });
+    const overrides = await handle.database.transaction((tx) => tx.query('select * from remote_overrides'));
+    expect(overrides).toEqual([
+      { marketplace_id: 2, remote: 'catalog', entry: 'https://catalog.example.com/mf-manifest.json' },
+    ]);
+  });
+});

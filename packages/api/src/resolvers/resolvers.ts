@@ -1,0 +1,9 @@
+import type { Resolvers } from '../generated/resolvers-types';
+import { baseResolvers } from './base';
+import { marketplaceResolvers } from './marketplace';
+
+/** Every feature's resolvers, merged per root type. */
+export const resolvers: Resolvers = {
+  Query: { ...baseResolvers.Query, ...marketplaceResolvers.Query },
+  Mutation: { ...baseResolvers.Mutation },
+};

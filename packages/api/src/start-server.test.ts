@@ -1,0 +1,53 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppConfig } from './config';
+import { startServer } from './start-server';
+
+describe('startServer with PGlite on disk', () => {
+  let dataDir: string;
+  let config: AppConfig;
+
+  beforeAll(async () => {
+    dataDir = join(await mkdtemp(join(tmpdir(), 'atrium-api-')), 'pglite');
+    config = {
+      port: 0,
+      nodeEnv: 'test',
+      database: { kind: 'pglite', dataDir },
+      catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
+      seedDemo: true,
+    };
+  });
+  afterAll(() => rm(dirname(dataDir), { recursive: true, force: true }));
+
+  const marketplaceName = async (url: string) => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ marketplace(id: "3") { name } }' }),
+    });
+    return ((await response.json()) as { data: { marketplace: { name: string } } }).data.marketplace.name;
+  };
+
+  it('creates the folder, migrates, seeds and answers over HTTP', async () => {
+    const server = await startServer(config);
+    try {
+      expect(server.url).toBe(`http://localhost:${server.port}/graphql`);
+      const health = await fetch(`http://localhost:${server.port}/healthz`);
+      expect(await health.text()).toBe('ok');
+      expect(await marketplaceName(server.url)).toBe('Solace Wellness Studio');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps the data across a restart (closing flushes PGlite to disk)', async () => {
+    const server = await startServer({ ...config, seedDemo: false });
+    try {
+      expect(await marketplaceName(server.url)).toBe('Solace Wellness Studio');
+    } finally {
+      await server.close();
+    }
+  });
+});

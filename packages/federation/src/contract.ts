@@ -1,0 +1,39 @@
+/**
+ * The federation contract: which remote exposes which route-level module, and the props each
+ * receives from the host. The host loads by these names; each remote's build config exposes
+ * exactly these names (checked in rsbuild.ts), so a rename breaks the build, not the page.
+ */
+export const remoteExposes = {
+  catalog: ['SetLocationPage', 'ServicesPage'],
+  scheduling: ['SchedulePage'],
+  checkout: ['ConfirmPage', 'SuccessPage'],
+  account: [
+    'ProfilePage',
+    'MembershipsPage',
+    'GoogleCallbackPage',
+    'AppleCallbackPage',
+    'ConfirmEmailPage',
+    'ConfirmPhonePage',
+    'ResetPasswordPage',
+  ],
+} as const;
+
+export type RemoteName = keyof typeof remoteExposes;
+export type ExposedModule<R extends RemoteName = RemoteName> = (typeof remoteExposes)[R][number];
+
+export const remoteNames = Object.keys(remoteExposes) as RemoteName[];
+
+export function isRemoteName(value: string): value is RemoteName {
+  return Object.hasOwn(remoteExposes, value);
+}
+
+/** Props the host passes to every route-level page of a remote. */
+export interface RoutePageProps {
+  /** The marketplace (tenant) id from the first path segment; absent on top-level routes. */
+  marketplaceId?: string;
+}
+
+/** Module Federation container name of a remote (a global identifier on the page). */
+export function containerName(remote: RemoteName): string {
+  return `atrium_${remote}`;
+}

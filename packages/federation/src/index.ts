@@ -1,0 +1,4 @@
+export type { ExposedModule, RemoteName, RoutePageProps } from './contract';
+export { containerName, isRemoteName, remoteExposes, remoteNames } from './contract';
+export type { RuntimeConfig } from './runtime-config';
+export { parseRuntimeConfig } from './runtime-config';

@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The layering of ARCHITECTURE.md section 1 is enforced by Biome's import rules. These tests lint a
+// probe file placed in each layer and expect the rule's message, so a config change that loosens a
+// rule fails here.
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const biome = path.join(repoRoot, 'node_modules/.bin/biome');
+const probes: string[] = [];
+
+function lint(folder: string, source: string) {
+  const dir = mkdtempSync(path.join(repoRoot, folder, 'layering-probe-'));
+  probes.push(dir);
+  const file = path.join(dir, 'probe.ts');
+  writeFileSync(file, source);
+  const result = spawnSync(biome, ['lint', '--max-diagnostics=20', file], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+afterAll(() => {
+  for (const dir of probes) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('layering rules', () => {
+  it('fails a remote that imports another remote', () => {
+    const { status, output } = lint(
+      'remotes/catalog/src',
+      "export { default } from '@atrium/scheduling/x';\n",
+    );
+    expect(status).not.toBe(0);
+    expect(output).toContain('A remote or the host never imports another remote or the host');
+  });
+
+  it('fails a remote that imports the host by a relative path', () => {
+    const { status, output } = lint('remotes/checkout/src', "export * from '../../../../host/src/app';\n");
+    expect(status).not.toBe(0);
+    expect(output).toContain('not by a relative path across folders');
+  });
+
+  it('fails the host importing Chakra directly instead of @atrium/ui', () => {
+    const { status, output } = lint('host/src', "export { Button } from '@chakra-ui/react';\n");
+    expect(status).not.toBe(0);
+    expect(output).toContain('Use @atrium/ui');
+  });
+
+  it('fails @atrium/domain importing anything of ours', () => {
+    const { status, output } = lint('packages/domain/src', "export * from '@atrium/stores';\n");
+    expect(status).not.toBe(0);
+    expect(output).toContain('@atrium/domain holds pure business rules');
+  });
+
+  it('fails the API importing a browser package', () => {
+    const { status, output } = lint('packages/api/src', "export * from '@atrium/ui';\n");
+    expect(status).not.toBe(0);
+    expect(output).toContain('The API depends only on @atrium/domain');
+  });
+
+  it('passes a remote that imports shared packages', () => {
+    const { status } = lint('remotes/catalog/src', "export { emit } from '@atrium/stores';\n");
+    expect(status).toBe(0);
+  });
+});

@@ -1,0 +1,46 @@
+export type { GraphQLClient, GraphQLClientOptions, RequestOptions } from './client';
+export {
+  configureGraphQLClient,
+  createGraphQLClient,
+  DEFAULT_GRAPHQL_ENDPOINT,
+  execute,
+  getGraphQLClient,
+} from './client';
+export type { ErrorAction } from './errors';
+export { ERROR_ACTIONS, errorCode, errorMessage, fallbackMessage, GENERIC_ERROR_MESSAGE } from './errors';
+export type {
+  CheckoutNoteType,
+  CoordinatesInput,
+  MarketplaceQuery,
+  MarketplaceQueryVariables,
+  PaymentCollectionMethod,
+  PaymentDepositType,
+  ProceduresInput,
+  RemoteName,
+  TypedDocumentString,
+} from './generated/graphql';
+export type { GraphQLProviderProps } from './graphql-provider';
+export { GraphQLProvider } from './graphql-provider';
+export type {
+  Marketplace,
+  MarketplaceCategory,
+  MarketplaceClinic,
+  MarketplaceProcedure,
+} from './operations/marketplace';
+export {
+  fetchMarketplace,
+  MarketplaceDocument,
+  marketplaceQueryOptions,
+  useMarketplace,
+} from './operations/marketplace';
+export {
+  createPersistOptions,
+  createQueryClient,
+  createQueryPersister,
+  PERSIST_MAX_AGE_MS,
+  PERSIST_THROTTLE_MS,
+  QUERY_CACHE_STORAGE_KEY,
+  QUERY_DEFAULTS,
+} from './query-client';
+export type { GraphQLErrorEntry } from './request-errors';
+export { GraphQLResponseError, HttpError, RequestTimeoutError } from './request-errors';

@@ -1,0 +1,136 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type GraphQLClient, getGraphQLClient, type RequestOptions } from '../client';
+import { graphql } from '../generated/gql';
+import type { MarketplaceQuery, ProceduresInput } from '../generated/graphql';
+
+// A procedure's own fields; add-ons are procedures too, reached one level down.
+graphql(`
+  fragment ProcedureFields on Procedure {
+    id
+    name
+    tagline
+    description
+    thumbnail
+    ingredients
+    price
+    duration
+    tags
+  }
+`);
+
+graphql(`
+  fragment OfferedProcedure on Procedure {
+    ...ProcedureFields
+    addOns {
+      ...ProcedureFields
+    }
+    addOnsFeatured {
+      id
+    }
+    addOnsOther {
+      id
+    }
+  }
+`);
+
+/**
+ * The marketplace (tenant): branding, clinics, catalogue, checkout notes, payment settings and
+ * remote overrides. With `procedures`, categories and procedures hold only what is offered at that
+ * clinic (`organizationId`) or address (`location`). Featured and other add-ons come as ids into
+ * `addOns`, which holds them all.
+ */
+export const MarketplaceDocument = graphql(`
+  query Marketplace($id: ID!, $procedures: ProceduresInput) {
+    marketplace(id: $id, procedures: $procedures) {
+      id
+      mgId
+      name
+      logo
+      favicon
+      primaryColor
+      navigationGroupId
+      providesAtHome
+      clinicOrganizations {
+        id
+        name
+        address
+        phone
+        timeZone
+        latitude
+        longitude
+      }
+      categories {
+        id
+        name
+        description
+        thumbnail
+        banner
+        procedures {
+          ...OfferedProcedure
+        }
+      }
+      procedures {
+        ...OfferedProcedure
+      }
+      checkoutNotes {
+        id
+        index
+        label
+        type
+        isRequired
+        options {
+          placeholder
+          values
+        }
+      }
+      paymentSettings {
+        hasPaymentPolicy
+        paymentPolicyName
+        paymentPolicyText
+        requirePaymentPolicyAttestation
+        paymentCollectionMethod
+        paymentDepositType
+        paymentDepositValue
+      }
+      remoteOverrides {
+        remote
+        entry
+      }
+    }
+  }
+`);
+
+export type Marketplace = MarketplaceQuery['marketplace'];
+export type MarketplaceProcedure = Marketplace['procedures'][number];
+export type MarketplaceCategory = Marketplace['categories'][number];
+export type MarketplaceClinic = Marketplace['clinicOrganizations'][number];
+
+/**
+ * Fetches a marketplace outside React (the host bootstrap reads branding before rendering); on the
+ * page's client unless `options.client` is given.
+ */
+export async function fetchMarketplace(
+  id: string,
+  procedures?: ProceduresInput | null,
+  { client = getGraphQLClient(), ...options }: RequestOptions & { client?: GraphQLClient } = {},
+): Promise<Marketplace> {
+  const data = await client.execute(MarketplaceDocument, { id, procedures: procedures ?? null }, options);
+  return data.marketplace;
+}
+
+/**
+ * Query options for one marketplace; the key holds every input, so each location caches apart.
+ * An empty id waits (the query runs once an id is known).
+ */
+export function marketplaceQueryOptions(id: string, procedures?: ProceduresInput | null) {
+  const input = procedures ?? null;
+  return queryOptions({
+    queryKey: ['marketplace', id, input] as const,
+    queryFn: ({ signal }) => fetchMarketplace(id, input, { signal }),
+    enabled: id !== '',
+  });
+}
+
+export function useMarketplace(id: string, procedures?: ProceduresInput | null) {
+  return useQuery(marketplaceQueryOptions(id, procedures));
+}

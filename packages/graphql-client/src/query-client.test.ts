@@ -1,0 +1,74 @@
+import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createPersistOptions,
+  createQueryClient,
+  createQueryPersister,
+  PERSIST_MAX_AGE_MS,
+  QUERY_CACHE_STORAGE_KEY,
+} from './query-client';
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('createQueryClient (spec 7 defaults)', () => {
+  it('does not retry or refetch on mount, reconnect or focus, and keeps data 5 minutes', () => {
+    expect(createQueryClient().getDefaultOptions()).toEqual({
+      queries: {
+        retry: false,
+        refetchOnMount: false,
+        refetchOnReconnect: false,
+        refetchOnWindowFocus: false,
+        staleTime: 300000,
+        gcTime: 300000,
+      },
+      mutations: { retry: false },
+    });
+  });
+});
+
+describe('persisted query cache (spec 7)', () => {
+  it('writes the cache to localStorage at most once per 1000 ms', async () => {
+    vi.useFakeTimers();
+    const persister = createQueryPersister(localStorage);
+    const setItem = vi.spyOn(Storage.prototype, 'setItem');
+    const queryClient = createQueryClient();
+
+    queryClient.setQueryData(['marketplace', '1', null], { id: '1' });
+    await persistQueryClientSave({ queryClient, persister });
+    queryClient.setQueryData(['marketplace', '2', null], { id: '2' });
+    await persistQueryClientSave({ queryClient, persister });
+    expect(setItem).not.toHaveBeenCalled();
+
+    await vi.advanceTimersByTimeAsync(1000);
+    setItem.mockRestore();
+    const stored = JSON.parse(localStorage.getItem(QUERY_CACHE_STORAGE_KEY) ?? 'null');
+    expect(stored.clientState.queries.map((query: { queryKey: unknown }) => query.queryKey)).toEqual([
+      ['marketplace', '1', null],
+      ['marketplace', '2', null],
+    ]);
+  });
+
+  it('uses a persisted age of 0, so a snapshot found at start-up is discarded and removed', async () => {
+    vi.useFakeTimers();
+    const earlier = createQueryClient();
+    earlier.setQueryData(['marketplace', '1', null], { id: '1' });
+    await persistQueryClientSave({ queryClient: earlier, persister: createQueryPersister(localStorage) });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(localStorage.getItem(QUERY_CACHE_STORAGE_KEY)).not.toBeNull();
+
+    await vi.advanceTimersByTimeAsync(1);
+    const queryClient = createQueryClient();
+    const options = createPersistOptions(localStorage);
+    await persistQueryClientRestore({ queryClient, ...options });
+
+    expect([PERSIST_MAX_AGE_MS, options.maxAge]).toEqual([0, 0]);
+    expect(queryClient.getQueryData(['marketplace', '1', null])).toBeUndefined();
+    expect(localStorage.getItem(QUERY_CACHE_STORAGE_KEY)).toBeNull();
+  });
+});

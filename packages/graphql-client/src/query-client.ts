@@ -1,0 +1,61 @@
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { QueryClient } from '@tanstack/react-query';
+import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+
+const FIVE_MINUTES_MS = 5 * 60 * 1000;
+
+/** Spec 7: no retries, no refetch on mount, reconnect or focus; data stale and collected after 5 minutes. */
+export const QUERY_DEFAULTS = {
+  retry: false,
+  refetchOnMount: false,
+  refetchOnReconnect: false,
+  refetchOnWindowFocus: false,
+  staleTime: FIVE_MINUTES_MS,
+  gcTime: FIVE_MINUTES_MS,
+} as const;
+
+/** Spec 7: the persisted cache is written at most once per second. */
+export const PERSIST_THROTTLE_MS = 1000;
+
+/** localStorage key of the persisted query cache (cleared with the rest on a marketplace change). */
+export const QUERY_CACHE_STORAGE_KEY = 'query-cache';
+
+/**
+ * Spec 7: "its persisted age is overridden to 0". Read as the persister's maxAge: a restored snapshot
+ * older than maxAge is discarded, so with 0 every snapshot found at start-up is dropped (and removed)
+ * rather than shown. The cache is still written as it changes, but a new page load always asks the
+ * server, never showing another session's stale catalogue or user.
+ */
+export const PERSIST_MAX_AGE_MS = 0;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { ...QUERY_DEFAULTS },
+      mutations: { retry: false },
+    },
+  });
+}
+
+function browserLocalStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    // Some privacy modes throw on any access to localStorage.
+    return undefined;
+  }
+}
+
+/** Persister of the query cache in localStorage, throttled to one write per second. */
+export function createQueryPersister(storage: Storage | undefined = browserLocalStorage()) {
+  return createSyncStoragePersister({
+    storage,
+    key: QUERY_CACHE_STORAGE_KEY,
+    throttleTime: PERSIST_THROTTLE_MS,
+  });
+}
+
+/** Options for PersistQueryClientProvider / persistQueryClient, per spec 7. */
+export function createPersistOptions(storage?: Storage): Omit<PersistQueryClientOptions, 'queryClient'> {
+  return { persister: createQueryPersister(storage), maxAge: PERSIST_MAX_AGE_MS };
+}

@@ -1,0 +1,55 @@
+export { $resumeStep } from './booking/resume';
+export type { ClientValueStore } from './client-values/client-value-store';
+export { createClientValueStore } from './client-values/client-value-store';
+export { resetClientValues } from './client-values/reset';
+export type {
+  AccountTab,
+  AppliedPromo,
+  BookingLocation,
+  BookingStep,
+  CheckoutNoteAnswer,
+  CheckoutNotes,
+  ClinicLocation,
+  HomeLocation,
+  LocationType,
+  SelectedDateTime,
+  SelectedProcedure,
+  StoredUser,
+  Toast,
+  ToastPlacement,
+  ToastType,
+  WaitlistEntry,
+} from './client-values/schemas';
+export { ACCOUNT_TABS, BOOKING_STEPS, LOCATION_TYPES, TOAST_PLACEMENTS } from './client-values/schemas';
+export type { ClientKeptKey } from './client-values/stores';
+export {
+  $accountTab,
+  $alertVerifyEmail,
+  $alertVerifyPhone,
+  $appliedPromo,
+  $autocompleteToken,
+  $checkoutNotes,
+  $checkoutNotesExpanded,
+  $locationType,
+  $marketplaceId,
+  $mgId,
+  $passCodeToken,
+  $previousPage,
+  $selectedDateTime,
+  $selectedLocation,
+  $selectedProcedures,
+  $selectedWaitlist,
+  $step,
+  $toast,
+  $user,
+  $userAuthError,
+  $userEmail,
+  CLIENT_KEPT_KEYS,
+  CLIENT_KEPT_VALUES,
+} from './client-values/stores';
+export type { AppEvents, AppEventType } from './events/app-events';
+export { emit, on } from './events/app-events';
+export type { EventArgs, EventBus, EventBusOptions, EventHandler, EventMap } from './events/event-bus';
+export { createEventBus } from './events/event-bus';
+export { syncMarketplaceId } from './marketplace/sync-marketplace-id';
+export { TOAST_DEFAULTS } from './toast-defaults';

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { createTenantSystem, SYSTEM_FONT_STACK } from './create-tenant-system';
+
+function cssVariables(primaryColor: string): Record<string, string> {
+  const variables: Record<string, string> = {};
+  const collect = (node: unknown) => {
+    if (typeof node !== 'object' || node === null) return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key.startsWith('--') && typeof value === 'string') variables[key] ??= value;
+      else collect(value);
+    }
+  };
+  collect(createTenantSystem(primaryColor).getTokenCss());
+  return variables;
+}
+
+describe('createTenantSystem (spec 1 branding)', () => {
+  it('resolves brand.solid to a light primary colour and brand.hover to 20 darker', () => {
+    const vars = cssVariables('#0EA5E9');
+    expect([
+      vars['--chakra-colors-brand-solid'],
+      vars['--chakra-colors-brand-hover'],
+      vars['--chakra-colors-brand-contrast'],
+    ]).toEqual(['#0ea5e9', '#086189', '#18181b']);
+  });
+
+  it('resolves brand.solid to a dark primary colour and brand.hover to 30 lighter', () => {
+    const vars = cssVariables('#1e3a8a');
+    expect([
+      vars['--chakra-colors-brand-solid'],
+      vars['--chakra-colors-brand-hover'],
+      vars['--chakra-colors-brand-contrast'],
+    ]).toEqual(['#1e3a8a', '#6483dd', '#ffffff']);
+  });
+
+  it('defines fg, subtle, muted, emphasized and focusRing for the brand palette', () => {
+    const vars = cssVariables('#1e3a8a');
+    expect([
+      vars['--chakra-colors-brand-fg'],
+      vars['--chakra-colors-brand-subtle'],
+      vars['--chakra-colors-brand-muted'],
+      vars['--chakra-colors-brand-emphasized'],
+      vars['--chakra-colors-brand-focus-ring'],
+    ]).toEqual(['#1e3a8a', '#e4e7f1', '#c7cee2', '#a5b0d0', '#1e3a8a']);
+  });
+
+  it('falls back to a neutral brand instead of crashing on an invalid colour', () => {
+    expect(cssVariables('teal')['--chakra-colors-brand-solid']).toBe('#52525b');
+  });
+
+  it('makes brand the default palette of buttons, hovering solid buttons to colorPalette.hover', () => {
+    const button = createTenantSystem('#0EA5E9').getRecipe('button');
+    expect([button.base.colorPalette, button.variants.variant.solid._hover]).toEqual([
+      'brand',
+      { bg: 'colorPalette.hover' },
+    ]);
+  });
+
+  it("maps colorPalette brand's hover variable to the brand hover shade", () => {
+    const styles = createTenantSystem('#0EA5E9').css({ colorPalette: 'brand' });
+    expect(styles['--chakra-colors-color-palette-hover']).toBe('var(--chakra-colors-brand-hover)');
+  });
+
+  it("keeps Chakra's own palettes hovering at 90% of their solid colour", () => {
+    expect(cssVariables('#0EA5E9')['--chakra-colors-red-hover']).toBe(
+      'color-mix(in srgb, var(--chakra-colors-red-solid) 90%, transparent)',
+    );
+  });
+
+  it('uses the system font stack only', () => {
+    const system = createTenantSystem('#0EA5E9');
+    expect([system.token('fonts.body'), system.token('fonts.heading')]).toEqual([
+      SYSTEM_FONT_STACK,
+      SYSTEM_FONT_STACK,
+    ]);
+  });
+});

@@ -1,0 +1,11 @@
+import type { RoutePageProps } from '@atrium/federation';
+import { PageHeading, Text } from '@atrium/ui';
+
+export default function GoogleCallbackPage(_props: RoutePageProps) {
+  return (
+    <>
+      <PageHeading>Signing you in</PageHeading>
+      <Text color="fg.muted">Finishing your Google sign-in.</Text>
+    </>
+  );
+}

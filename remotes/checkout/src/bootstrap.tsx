@@ -1,0 +1,8 @@
+import { mountStandalone } from '@atrium/federation/standalone';
+import ConfirmPage from './exposed/confirm-page';
+import SuccessPage from './exposed/success-page';
+
+mountStandalone('checkout', [
+  { path: 'confirm', element: <ConfirmPage /> },
+  { path: 'success', element: <SuccessPage /> },
+]);

@@ -1,0 +1,3 @@
+import { remoteConfig } from '@atrium/federation/rsbuild';
+
+export default remoteConfig('scheduling', { root: import.meta.dirname });

@@ -1,0 +1,74 @@
+// `npm start`: install what is missing, build everything, migrate and seed the embedded database,
+// then run the API, the host and each remote on its own port as separate deployments.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ensurePnpm, envWithTools, repoRoot, run, waitForUrl } from './lib/tools.mjs';
+
+const ports = {
+  api: 4000,
+  host: 3000,
+  catalog: 3001,
+  scheduling: 3002,
+  checkout: 3003,
+  account: 3004,
+  spotlight: 3011,
+};
+const api = `http://127.0.0.1:${ports.api}`;
+const env = envWithTools({ CATALOG_OVERRIDE_ENTRY: `http://localhost:${ports.spotlight}/mf-manifest.json` });
+
+const pnpm = ensurePnpm();
+run(pnpm, ['install', '--frozen-lockfile'], { env });
+run(pnpm, ['build'], { env });
+run(process.execPath, ['packages/api/dist/cli.mjs', 'seed'], { env });
+
+const children = [];
+function start(name, args, extraEnv = {}) {
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: { ...env, ...extraEnv },
+    stdio: 'inherit',
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`✖ ${name} stopped (${signal ?? `exit ${code}`}); shutting down.`);
+      stop(1);
+    }
+  });
+  children.push(child);
+}
+const serve = (dir, port, ...extra) => ['scripts/serve.mjs', '--dir', dir, '--port', String(port), ...extra];
+
+start('api', ['packages/api/dist/server.mjs'], { PORT: String(ports.api) });
+const proxied = ['/graphql', '/assets', '/healthz', '/dev'].flatMap((prefix) => [
+  '--proxy',
+  `${prefix}=${api}`,
+]);
+start('host', serve('host/dist', ports.host, '--spa', ...proxied));
+for (const remote of ['catalog', 'scheduling', 'checkout', 'account']) {
+  start(remote, serve(path.join('remotes', remote, 'dist'), ports[remote]));
+}
+start('catalog (spotlight edition)', serve('remotes/catalog/dist-spotlight', ports.spotlight));
+
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 1000).unref();
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+try {
+  await waitForUrl(`${api}/healthz`);
+  await waitForUrl(`http://127.0.0.1:${ports.host}/config.json`);
+  const host = `http://localhost:${ports.host}`;
+  console.log(`
+Atrium is running.
+  Glow Mobile IV (at home + 3 clinics):   ${host}/1
+  Nocturne Aesthetics (12 clinics):       ${host}/2
+  Solace Wellness Studio (one clinic):    ${host}/3
+Press Ctrl+C to stop.`);
+} catch (error) {
+  console.error(`✖ ${error.message}`);
+  stop(1);
+}
