@@ -34,10 +34,16 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium },
     },
     {
+      // The catalogue journeys again on a phone-size screen (dialogs become bottom drawers).
+      name: 'mobile',
+      testMatch: /catalog\.spec\.ts/,
+      use: { ...devices['Pixel 7'], launchOptions: chromium },
+    },
+    {
       // Takes deployments down and redeploys them: runs after everything else, on its own.
       name: 'federation',
       testMatch: /federation\.spec\.ts/,
-      dependencies: ['desktop'],
+      dependencies: ['desktop', 'mobile'],
       use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium },
     },
   ],

@@ -10,4 +10,5 @@ const built = ['host/dist', 'remotes/catalog/dist-spotlight', 'packages/api/dist
 );
 if (!built || process.argv.includes('--build')) run(pnpm, ['build'], { env });
 run(pnpm, ['--filter', '@atrium/e2e', 'bench'], { env });
+run(pnpm, ['--filter', '@atrium/catalog', 'bench'], { env });
 run(pnpm, ['--filter', '@atrium/api', 'bench'], { env });

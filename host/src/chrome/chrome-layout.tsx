@@ -1,12 +1,14 @@
 import { Box, Container, Flex } from '@atrium/ui';
 import type { ReactNode } from 'react';
 import { useCurrentMarketplace } from '../tenant/marketplace-context';
+import { ChromeOverlays } from './chrome-overlays';
 import { Footer } from './footer';
 import { Header } from './header';
+import { ProgressBar } from './progress-bar';
 import { useFavicon } from './use-document-branding';
 import { useScrollToTopOnNavigate } from './use-scroll-to-top';
 
-/** Header, page body and footer around every page of a marketplace. */
+/** Header, progress bar, page body, footer and the chrome's overlays around every page. */
 export function ChromeLayout({ children }: { children: ReactNode }) {
   const marketplace = useCurrentMarketplace();
   useScrollToTopOnNavigate();
@@ -16,10 +18,12 @@ export function ChromeLayout({ children }: { children: ReactNode }) {
       {marketplace && <Header marketplace={marketplace} />}
       <Box as="main" flex="1">
         <Container maxW="5xl" py={{ base: '4', md: '8' }}>
+          {marketplace && <ProgressBar marketplaceId={marketplace.id} />}
           {children}
         </Container>
       </Box>
       <Footer />
+      <ChromeOverlays marketplaceId={marketplace?.id ?? null} />
     </Flex>
   );
 }

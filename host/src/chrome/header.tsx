@@ -1,11 +1,40 @@
 import type { Marketplace } from '@atrium/graphql-client';
-import { Link as RouterLink } from '@atrium/navigation';
-import { emit } from '@atrium/stores';
-import { Box, Button, Container, Flex, Image, Text } from '@atrium/ui';
+import { Link as RouterLink, useNavigate } from '@atrium/navigation';
+import { $selectedProcedures, $user, emit } from '@atrium/stores';
+import { Badge, Box, Button, CartIcon, Container, Flex, IconButton, Image, Text, UserIcon } from '@atrium/ui';
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useHideOnScroll } from './use-hide-on-scroll';
+
+const CartDrawer = lazy(() => import('./cart-drawer'));
 
 export function Header({ marketplace }: { marketplace: Marketplace }) {
+  const ref = useRef<HTMLElement>(null);
+  const hidden = useHideOnScroll(ref);
+  const navigate = useNavigate();
+  const cartSize = useStore($selectedProcedures).length;
+  const user = useStore($user);
+  const [cartOpen, setCartOpen] = useState(false);
+  const [cartLoaded, setCartLoaded] = useState(false);
+
+  const openCart = () => {
+    setCartLoaded(true);
+    setCartOpen(true);
+  };
+  const cartLabel = `Cart, ${cartSize} selected ${cartSize === 1 ? 'service' : 'services'}`;
+
   return (
-    <Box as="header" borderBottomWidth="1px" bg="bg" position="sticky" top="0" zIndex="sticky">
+    <Box
+      as="header"
+      ref={ref}
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      bg="bg"
+      borderBottomWidth="1px"
+      transform={hidden ? 'translateY(-100%)' : undefined}
+      transition="transform 0.2s ease"
+    >
       <Container maxW="5xl" py="3">
         <Flex align="center" justify="space-between" gap="4">
           <RouterLink to="/">
@@ -17,11 +46,44 @@ export function Header({ marketplace }: { marketplace: Marketplace }) {
               </Text>
             )}
           </RouterLink>
-          <Button size="sm" onClick={() => emit('sign-in:open', {})}>
-            Sign in
-          </Button>
+          <Flex align="center" gap="2">
+            <Box position="relative">
+              <IconButton aria-label={cartLabel} variant="ghost" onClick={openCart}>
+                <CartIcon />
+              </IconButton>
+              {cartSize > 0 && (
+                <Badge
+                  aria-hidden="true"
+                  data-testid="cart-count"
+                  position="absolute"
+                  top="-1"
+                  right="-1"
+                  variant="solid"
+                  colorPalette="brand"
+                  rounded="full"
+                  pointerEvents="none"
+                >
+                  {cartSize}
+                </Badge>
+              )}
+            </Box>
+            {user ? (
+              <Button size="sm" variant="outline" onClick={() => navigate(`/${marketplace.id}/profile`)}>
+                <UserIcon /> My Profile
+              </Button>
+            ) : (
+              <Button size="sm" onClick={() => emit('sign-in:open', {})}>
+                <UserIcon /> Sign in
+              </Button>
+            )}
+          </Flex>
         </Flex>
       </Container>
+      {cartLoaded && (
+        <Suspense fallback={null}>
+          <CartDrawer marketplace={marketplace} open={cartOpen} onClose={() => setCartOpen(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,12 +1,28 @@
 import type { Marketplace } from '@atrium/graphql-client';
+import { $selectedDateTime, $selectedLocation, isClinicLocation } from '@atrium/stores';
+import { useStore } from '@nanostores/react';
+import { format, parseISO } from 'date-fns';
 import { useEffect } from 'react';
 import { documentTitle } from './document-title';
 
-/** The tab's title: the page's title combined with the marketplace (spec section 2 "Chrome"). */
+/**
+ * The tab's title (spec 2 "Chrome"): the page title combined with the location name, 'Mobile Visit'
+ * or 'In Clinic', the chosen date and the marketplace name.
+ */
 export function useDocumentTitle(pageTitle: string | undefined, marketplace: Marketplace | null) {
+  const location = useStore($selectedLocation);
+  const dateTime = useStore($selectedDateTime);
+  const clinic = isClinicLocation(location) ? location : null;
+  const title = documentTitle({
+    pageTitle,
+    locationName: clinic?.name,
+    visitKind: clinic ? 'In Clinic' : location ? 'Mobile Visit' : undefined,
+    date: dateTime ? format(parseISO(dateTime.date), 'EEEE, MMMM d, yyyy') : undefined,
+    marketplaceName: marketplace?.name,
+  });
   useEffect(() => {
-    document.title = documentTitle({ pageTitle, marketplaceName: marketplace?.name });
-  }, [pageTitle, marketplace?.name]);
+    document.title = title;
+  }, [title]);
 }
 
 /** The tab's icon: the marketplace's favicon. */

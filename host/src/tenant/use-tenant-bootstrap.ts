@@ -1,6 +1,6 @@
 import { marketplaceIdFromPath } from '@atrium/domain';
 import { useMarketplace } from '@atrium/graphql-client';
-import { syncMarketplaceId } from '@atrium/stores';
+import { reconcileLocation, syncMarketplaceId } from '@atrium/stores';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useState } from 'react';
 import { applyRemoteOverrides } from '../federation/remote-registry';
@@ -26,6 +26,8 @@ export function useTenantBootstrap(marketplaceId: string) {
   useLayoutEffect(() => {
     if (!marketplace) return;
     applyRemoteOverrides(marketplace.remoteOverrides);
+    // Spec 4: the only clinic of a clinic-only marketplace is chosen; a clinic it no longer offers is dropped.
+    reconcileLocation(marketplace);
     setOverridesFor(marketplace.id);
   }, [marketplace]);
 

@@ -19,5 +19,7 @@ export const sharedSingletons = [
   '@atrium/stores',
   '@atrium/graphql-client',
   '@atrium/ui',
+  '@atrium/ui/overlays',
+  '@atrium/ui/forms',
   '@atrium/navigation',
 ] as const;

@@ -1,3 +1,6 @@
+// The shared client every page loads: the GraphQL client, query defaults, error messages and the
+// marketplace query the shell needs. Feature operations live in entries of their own (e.g.
+// '@atrium/graphql-client/places'), bundled by the remotes that use them.
 export type { GraphQLClient, GraphQLClientOptions, RequestOptions } from './client';
 export {
   configureGraphQLClient,

@@ -1,3 +1,14 @@
+export { addToCart, removeFromCart } from './booking/cart';
+export type { MarketplaceLocations } from './booking/location';
+export {
+  $proceduresFilter,
+  changeLocation,
+  clearLocation,
+  isClinicLocation,
+  reconcileLocation,
+  setLocationType,
+} from './booking/location';
+export { $canCheckout, $reachableSteps } from './booking/progress';
 export { $resumeStep } from './booking/resume';
 export type { ClientValueStore } from './client-values/client-value-store';
 export { createClientValueStore } from './client-values/client-value-store';
@@ -52,4 +63,6 @@ export { emit, on } from './events/app-events';
 export type { EventArgs, EventBus, EventBusOptions, EventHandler, EventMap } from './events/event-bus';
 export { createEventBus } from './events/event-bus';
 export { syncMarketplaceId } from './marketplace/sync-marketplace-id';
+export type { BrowserConfig } from './runtime-config';
+export { $browserConfig } from './runtime-config';
 export { TOAST_DEFAULTS } from './toast-defaults';

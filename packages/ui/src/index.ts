@@ -1,19 +1,16 @@
+// The Chakra primitives for layout, text and actions. Apps import them from here, never from
+// @chakra-ui/react, so the page holds one tree-shaken Chakra inside this shared singleton. Dialogs,
+// drawers and toasts are in '@atrium/ui/overlays'; form controls in '@atrium/ui/forms'.
 export type { BoxProps, ButtonProps, HeadingProps, StackProps, TextProps } from '@chakra-ui/react';
-// The Chakra primitives apps may use. Apps import them from here, never from @chakra-ui/react,
-// so that the page holds one tree-shaken Chakra inside this shared singleton.
 export {
   Accordion,
+  Alert,
   Badge,
   Box,
   Button,
   Card,
   Center,
-  Checkbox,
-  CloseButton,
   Container,
-  Dialog,
-  Drawer,
-  Field,
   Flex,
   Grid,
   GridItem,
@@ -21,25 +18,32 @@ export {
   HStack,
   IconButton,
   Image,
-  Input,
   Link,
   List,
-  NativeSelect,
-  Portal,
   Separator,
   SimpleGrid,
   Skeleton,
   Spinner,
   Stack,
-  Tabs,
   Text,
-  Textarea,
   VisuallyHidden,
   VStack,
 } from '@chakra-ui/react';
 export type { AtriumUiProviderProps } from './atrium-ui-provider';
 export { AtriumUiProvider } from './atrium-ui-provider';
+export {
+  CartIcon,
+  CheckIcon,
+  CloseIcon,
+  PhoneIcon,
+  PinIcon,
+  PlusIcon,
+  SearchIcon,
+  TrashIcon,
+  UserIcon,
+} from './primitives/icons';
 export { PageHeading } from './primitives/page-heading';
+export { IMAGE_RETRIES, IMAGE_TIMEOUT_MS, SafeImage } from './primitives/safe-image';
 export type { BrandPalette } from './theme/brand-palette';
 export { brandPalette, DEFAULT_PRIMARY_COLOR } from './theme/brand-palette';
 export { createTenantSystem, SYSTEM_FONT_STACK } from './theme/create-tenant-system';

@@ -1,104 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type GraphQLClient, getGraphQLClient, type RequestOptions } from '../client';
-import { graphql } from '../generated/gql';
-import type { MarketplaceQuery, ProceduresInput } from '../generated/graphql';
+import { MarketplaceDocument, type MarketplaceQuery, type ProceduresInput } from '../generated/graphql';
 
-// A procedure's own fields; add-ons are procedures too, reached one level down.
-graphql(`
-  fragment ProcedureFields on Procedure {
-    id
-    name
-    tagline
-    description
-    thumbnail
-    ingredients
-    price
-    duration
-    tags
-  }
-`);
+// The Marketplace query (marketplace.graphql): branding, clinics, catalogue, checkout notes, payment
+// settings and remote overrides. With `procedures`, categories and procedures hold only what is
+// offered at that clinic (`organizationId`) or address (`location`). Featured and other add-ons come
+// as ids into `addOns`, which holds them all.
 
-graphql(`
-  fragment OfferedProcedure on Procedure {
-    ...ProcedureFields
-    addOns {
-      ...ProcedureFields
-    }
-    addOnsFeatured {
-      id
-    }
-    addOnsOther {
-      id
-    }
-  }
-`);
-
-/**
- * The marketplace (tenant): branding, clinics, catalogue, checkout notes, payment settings and
- * remote overrides. With `procedures`, categories and procedures hold only what is offered at that
- * clinic (`organizationId`) or address (`location`). Featured and other add-ons come as ids into
- * `addOns`, which holds them all.
- */
-export const MarketplaceDocument = graphql(`
-  query Marketplace($id: ID!, $procedures: ProceduresInput) {
-    marketplace(id: $id, procedures: $procedures) {
-      id
-      mgId
-      name
-      logo
-      favicon
-      primaryColor
-      navigationGroupId
-      providesAtHome
-      clinicOrganizations {
-        id
-        name
-        address
-        phone
-        timeZone
-        latitude
-        longitude
-      }
-      categories {
-        id
-        name
-        description
-        thumbnail
-        banner
-        procedures {
-          ...OfferedProcedure
-        }
-      }
-      procedures {
-        ...OfferedProcedure
-      }
-      checkoutNotes {
-        id
-        index
-        label
-        type
-        isRequired
-        options {
-          placeholder
-          values
-        }
-      }
-      paymentSettings {
-        hasPaymentPolicy
-        paymentPolicyName
-        paymentPolicyText
-        requirePaymentPolicyAttestation
-        paymentCollectionMethod
-        paymentDepositType
-        paymentDepositValue
-      }
-      remoteOverrides {
-        remote
-        entry
-      }
-    }
-  }
-`);
+export { MarketplaceDocument };
 
 export type Marketplace = MarketplaceQuery['marketplace'];
 export type MarketplaceProcedure = Marketplace['procedures'][number];

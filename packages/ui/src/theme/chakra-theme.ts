@@ -31,11 +31,8 @@ import { segmentGroupSlotRecipe } from '#chakra-theme/recipes/segment-group';
 import { separatorRecipe } from '#chakra-theme/recipes/separator';
 import { skeletonRecipe } from '#chakra-theme/recipes/skeleton';
 import { spinnerRecipe } from '#chakra-theme/recipes/spinner';
-import { stepsSlotRecipe } from '#chakra-theme/recipes/steps';
-import { switchSlotRecipe } from '#chakra-theme/recipes/switch';
 import { tabsSlotRecipe } from '#chakra-theme/recipes/tabs';
 import { textareaRecipe } from '#chakra-theme/recipes/textarea';
-import { toastSlotRecipe } from '#chakra-theme/recipes/toast';
 import { semanticColors } from '#chakra-theme/semantic-tokens/colors';
 import { semanticRadii } from '#chakra-theme/semantic-tokens/radii';
 import { semanticShadows } from '#chakra-theme/semantic-tokens/shadows';
@@ -91,10 +88,7 @@ export const slotRecipes = {
   pinInput: pinInputSlotRecipe,
   radioGroup: radioGroupSlotRecipe,
   segmentGroup: segmentGroupSlotRecipe,
-  steps: stepsSlotRecipe,
-  switch: switchSlotRecipe,
   tabs: tabsSlotRecipe,
-  toast: toastSlotRecipe,
 };
 
 /** Chakra's default theme (tokens, styles, CSS variables) with the recipes above only. */

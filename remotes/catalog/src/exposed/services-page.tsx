@@ -1,13 +1,6 @@
 import type { RoutePageProps } from '@atrium/federation';
-import { PageHeading, Text } from '@atrium/ui';
-import { EditionBanner } from '../edition-banner';
+import { ServicesPage } from '../services-page/services-page';
 
-export default function ServicesPage(_props: RoutePageProps) {
-  return (
-    <>
-      <PageHeading>Select a Service</PageHeading>
-      <EditionBanner />
-      <Text color="fg.muted">Browse the services on offer.</Text>
-    </>
-  );
+export default function ServicesRoute(_props: RoutePageProps) {
+  return <ServicesPage />;
 }

@@ -1,11 +1,6 @@
 import type { RoutePageProps } from '@atrium/federation';
-import { PageHeading, Text } from '@atrium/ui';
+import { SetLocationPage } from '../set-location/set-location-page';
 
-export default function SetLocationPage(_props: RoutePageProps) {
-  return (
-    <>
-      <PageHeading>Choose Location</PageHeading>
-      <Text color="fg.muted">Choose a clinic or enter your address.</Text>
-    </>
-  );
+export default function SetLocationRoute(_props: RoutePageProps) {
+  return <SetLocationPage />;
 }

@@ -17,3 +17,60 @@ describe('gazetteer geocoder', () => {
     expect(await geocoder.zipCodeAt({ latitude: 35, longitude: -40 })).toBeNull();
   });
 });
+
+describe('gazetteer place search', () => {
+  const geocoder = createGazetteerGeocoder();
+
+  it('suggests cities by prefix, the exact and larger ones first, at most the limit', async () => {
+    const suggestions = await geocoder.suggest('Austin', 10);
+    expect(suggestions.length).toBeLessThanOrEqual(10);
+    expect(suggestions[0]?.description).toBe('Austin, TX');
+  });
+
+  it('narrows cities to the state typed', async () => {
+    const suggestions = await geocoder.suggest('Springfield, IL', 10);
+    expect(suggestions.map((s) => s.description)).toEqual(['Springfield, IL']);
+  });
+
+  it('keeps the street line the client typed in the suggestion', async () => {
+    const [first] = await geocoder.suggest('350 5th Ave, New York', 10);
+    expect(first).toMatchObject({
+      description: '350 5th Ave, New York, NY',
+      mainText: '350 5th Ave',
+      secondaryText: 'New York, NY',
+    });
+  });
+
+  it('suggests ZIP codes by prefix', async () => {
+    const suggestions = await geocoder.suggest('1001', 10);
+    expect(suggestions[0]?.description).toBe('New York, NY 10010');
+    expect(suggestions.every((s) => s.description.includes(' 1001'))).toBe(true);
+  });
+
+  it('geocodes a suggestion to the coordinates of its place', async () => {
+    const [first] = await geocoder.suggest('350 5th Ave, New York, NY 10118', 10);
+    if (!first) throw new Error('no suggestion');
+    const place = await geocoder.geocode({ placeId: first.placeId });
+    expect(place).toMatchObject({ address: '350 5th Ave, New York, NY 10118', zipCode: '10118' });
+    expect(place?.latitude).toBeCloseTo(40.75, 1);
+  });
+
+  it('geocodes a typed address through its best match', async () => {
+    const place = await geocoder.geocode({ address: 'Denver, CO' });
+    expect(place?.address).toBe('Denver, CO');
+    expect(place?.longitude).toBeCloseTo(-104.9, 0);
+  });
+
+  it('finds nothing for an unknown place or a forged place id', async () => {
+    expect(await geocoder.suggest('Qqqzzx', 10)).toEqual([]);
+    expect(await geocoder.geocode({ placeId: 'kind=zip&zip=00000' })).toBeNull();
+    expect(await geocoder.geocode({ placeId: 'nonsense' })).toBeNull();
+  });
+
+  it('reverse geocodes a point to its city and ZIP code, and nothing at sea', async () => {
+    expect((await geocoder.reverse({ latitude: 40.7484, longitude: -73.9857 }))?.address).toMatch(
+      /^New York, NY 10118$/,
+    );
+    expect(await geocoder.reverse({ latitude: 35, longitude: -40 })).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 // The `zipcodes` package ships no types; this covers what the gazetteer uses.
 declare module 'zipcodes' {
-  interface ZipCode {
+  export interface ZipCode {
     zip: string;
     latitude: number;
     longitude: number;
@@ -9,6 +9,7 @@ declare module 'zipcodes' {
     country: string;
   }
   const zipcodes: {
+    codes: Record<string, ZipCode>;
     lookup(zip: string | number): ZipCode | undefined;
     lookupByCoords(latitude: number, longitude: number): ZipCode | null;
   };

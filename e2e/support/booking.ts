@@ -1,0 +1,40 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Seeded ids the journeys use (see packages/api/src/db/demo). */
+export const glow = {
+  id: '1',
+  manhattan: {
+    id: '101',
+    name: 'Glow Mobile IV Midtown Manhattan',
+    address: '245 W 52nd St, New York, NY 10019',
+  },
+  chicago: { id: '102', name: 'Glow Mobile IV Chicago West Loop' },
+  myers: { id: '1001', name: "Myers' Cocktail" },
+  hydration: { id: '1002', name: 'Hydration Boost IV' },
+  b12: { id: '1006', name: 'B12 Energy Shot' },
+  lipoC: { id: '1008', name: 'Lipo-C Fat Burner' },
+  glutathione: { id: '1102', name: 'Glutathione Push' },
+  extraFluids: { id: '1103', name: 'Extra Fluids' },
+  antiNausea: { id: '1101', name: 'Anti-Nausea' },
+};
+export const solace = { id: '3', clinic: { id: '301', name: 'Solace Wellness Studio RiNo' } };
+
+/** Starts with a clean browser state for a marketplace (its stored values are its own). */
+export async function freshStart(page: Page, path: string) {
+  await page.goto(path);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(path);
+}
+
+/** Chooses a clinic on /{id}/set-location and waits for the services page. */
+export async function chooseClinic(page: Page, marketplaceId: string, clinicName: string) {
+  await page.goto(`/${marketplaceId}/set-location`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose Location' })).toBeVisible();
+  const inClinic = page.getByRole('radio', { name: 'In Clinic' });
+  if (await inClinic.isVisible()) await inClinic.check({ force: true });
+  await page.getByRole('button', { name: `Choose ${clinicName}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+  await expect(page.getByLabel('Your location')).toContainText(clinicName);
+}
+
+export const cartButton = (page: Page) => page.getByRole('button', { name: /^Cart, / });

@@ -1,0 +1,45 @@
+/** One cart line: a procedure and the add-ons chosen with it (spec 3 "selected procedures"). */
+export interface CartLine {
+  id: string;
+  addOnIds: string[];
+}
+
+/**
+ * Spec 4: adding a procedure already in the cart replaces its line (in place); a procedure or add-on
+ * is in the cart only once, so the new line's add-ons leave any other line that held them.
+ */
+export function addToCart(cart: readonly CartLine[], line: CartLine): CartLine[] {
+  const addOnIds = [...new Set(line.addOnIds)].filter((id) => id !== line.id);
+  const taken = new Set([line.id, ...addOnIds]);
+  const next: CartLine[] = [];
+  let replaced = false;
+  for (const existing of cart) {
+    if (existing.id === line.id) {
+      next.push({ id: line.id, addOnIds });
+      replaced = true;
+    } else if (!taken.has(existing.id)) {
+      next.push({ id: existing.id, addOnIds: existing.addOnIds.filter((id) => !taken.has(id)) });
+    }
+  }
+  if (!replaced) next.push({ id: line.id, addOnIds });
+  return next;
+}
+
+/** Spec 4: removing a procedure id removes its line and also removes it as an add-on elsewhere. */
+export function removeFromCart(cart: readonly CartLine[], id: string): CartLine[] {
+  return cart
+    .filter((line) => line.id !== id)
+    .map((line) =>
+      line.addOnIds.includes(id) ? { ...line, addOnIds: line.addOnIds.filter((a) => a !== id) } : line,
+    );
+}
+
+/** Whether a procedure has its own line in the cart (add-ons do not count). */
+export function isInCart(cart: readonly CartLine[], id: string): boolean {
+  return cart.some((line) => line.id === id);
+}
+
+/** Every procedure id the cart holds, add-ons included, each once (the booking payload's list). */
+export function cartProcedureIds(cart: readonly CartLine[]): string[] {
+  return [...new Set(cart.flatMap((line) => [line.id, ...line.addOnIds]))];
+}

@@ -1,0 +1,35 @@
+/** One address suggestion, whichever service made it. */
+export interface PlaceOption {
+  id: string;
+  description: string;
+  mainText: string;
+  secondaryText: string | null;
+}
+
+/** A place with coordinates: what a home location needs. */
+export interface ResolvedPlace {
+  address: string;
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * Address search behind one interface (spec 2 /set-location, the profile's autofill): the embedded
+ * US gazetteer through the API, or Google Places when a Maps key is configured. US and English only.
+ */
+export interface PlaceSearch {
+  /** Suggestions for what was typed: none under 2 characters, at most 10. */
+  suggest(input: string, options?: { signal?: AbortSignal }): Promise<PlaceOption[]>;
+  /** Coordinates of a chosen suggestion. */
+  resolve(option: PlaceOption): Promise<ResolvedPlace>;
+  /** The address at a point (the browser's current position). */
+  reverse(point: { latitude: number; longitude: number }): Promise<ResolvedPlace>;
+}
+
+/** Spec 2 and 9: the generic widget needs 2 characters and shows at most 10 suggestions. */
+export const PLACE_SEARCH_MIN_CHARS = 2;
+export const PLACE_SEARCH_MAX_RESULTS = 10;
+/** Spec 9: suggestions are asked for 300 ms after the last keystroke. */
+export const PLACE_SEARCH_DEBOUNCE_MS = 300;
+/** Spec 5 and 8. */
+export const UNABLE_TO_GET_ADDRESS = 'Unable to get address. Please try again.';

@@ -1,0 +1,179 @@
+import { Box, Field, Input, List, Spinner, Text } from '@chakra-ui/react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+
+export interface AutocompleteProps<T> {
+  label: string;
+  placeholder?: string;
+  /** Suggestions for what was typed; the signal aborts when a newer search starts. */
+  search: (input: string, signal: AbortSignal) => Promise<T[]>;
+  getKey: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
+  onSelect: (item: T) => void;
+  /** Spec 2 and 9: the generic widget searches from 2 characters, 300 ms after the last keystroke. */
+  minChars?: number;
+  debounceMs?: number;
+  maxItems?: number;
+  /** Shown under the field, e.g. when the chosen item could not be used. */
+  errorText?: string | null;
+  disabled?: boolean;
+}
+
+type Results<T> = { input: string; items: T[] } | null;
+
+/** A text field with a list of suggestions (WAI-ARIA combobox), usable by keyboard alone. */
+export function Autocomplete<T>({
+  label,
+  placeholder,
+  search,
+  getKey,
+  renderItem,
+  onSelect,
+  minChars = 2,
+  debounceMs = 300,
+  maxItems = 10,
+  errorText,
+  disabled,
+}: AutocompleteProps<T>) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const [input, setInput] = useState('');
+  const [results, setResults] = useState<Results<T>>(null);
+  const [loading, setLoading] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const searchRef = useRef(search);
+  searchRef.current = search;
+
+  useEffect(() => {
+    const text = input.trim();
+    if (text.length < minChars) {
+      setResults(null);
+      setLoading(false);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      setLoading(true);
+      searchRef.current(text, controller.signal).then(
+        (items) => {
+          setResults({ input: text, items: items.slice(0, maxItems) });
+          setActive(-1);
+          setLoading(false);
+        },
+        () => {
+          if (!controller.signal.aborted) {
+            setResults({ input: text, items: [] });
+            setLoading(false);
+          }
+        },
+      );
+    }, debounceMs);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [input, minChars, debounceMs, maxItems]);
+
+  const items = results?.items ?? [];
+  const expanded = open && results !== null && input.trim().length >= minChars;
+
+  const choose = (item: T) => {
+    setOpen(false);
+    setActive(-1);
+    onSelect(item);
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' && items.length > 0) {
+      event.preventDefault();
+      setOpen(true);
+      setActive((index) => (index + 1) % items.length);
+    } else if (event.key === 'ArrowUp' && items.length > 0) {
+      event.preventDefault();
+      setActive((index) => (index <= 0 ? items.length - 1 : index - 1));
+    } else if (event.key === 'Enter' && expanded) {
+      const item = items[active] ?? (items.length === 1 ? items[0] : undefined);
+      if (item) {
+        event.preventDefault();
+        choose(item);
+      }
+    } else if (event.key === 'Escape') {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <Field.Root invalid={Boolean(errorText)} disabled={disabled}>
+      <Field.Label>{label}</Field.Label>
+      <Box position="relative" w="full">
+        <Input
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? `${id}-option-${active}` : undefined}
+          autoComplete="off"
+          placeholder={placeholder}
+          value={input}
+          size="lg"
+          onChange={(event) => {
+            setInput(event.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+          onKeyDown={onKeyDown}
+        />
+        {loading && <Spinner size="sm" position="absolute" right="3" top="3.5" aria-label="Searching" />}
+        {expanded && (
+          <List.Root
+            id={listId}
+            role="listbox"
+            aria-label={label}
+            position="absolute"
+            zIndex="dropdown"
+            top="100%"
+            left="0"
+            right="0"
+            mt="1"
+            bg="bg.panel"
+            borderWidth="1px"
+            borderRadius="md"
+            boxShadow="md"
+            listStyle="none"
+            maxH="72"
+            overflowY="auto"
+          >
+            {items.length === 0 ? (
+              <List.Item px="4" py="3" color="fg.muted" role="presentation">
+                <Text>No matching places</Text>
+              </List.Item>
+            ) : (
+              items.map((item, index) => (
+                <List.Item
+                  key={getKey(item)}
+                  id={`${id}-option-${index}`}
+                  role="option"
+                  aria-selected={index === active}
+                  px="4"
+                  py="3"
+                  cursor="pointer"
+                  bg={index === active ? 'brand.subtle' : undefined}
+                  _hover={{ bg: 'brand.subtle' }}
+                  // Chosen on mousedown, before the input's blur closes the list.
+                  onMouseDown={(event) => {
+                    event.preventDefault();
+                    choose(item);
+                  }}
+                >
+                  {renderItem(item)}
+                </List.Item>
+              ))
+            )}
+          </List.Root>
+        )}
+      </Box>
+      {errorText && <Field.ErrorText>{errorText}</Field.ErrorText>}
+    </Field.Root>
+  );
+}

@@ -1,0 +1,17 @@
+// Form controls: a shared entry of its own, so pages without forms do not load them.
+export type { InputProps } from '@chakra-ui/react';
+export {
+  Checkbox,
+  CheckboxGroup,
+  Field,
+  Fieldset,
+  Input,
+  InputGroup,
+  NativeSelect,
+  PinInput,
+  RadioGroup,
+  SegmentGroup,
+  Textarea,
+} from '@chakra-ui/react';
+export type { AutocompleteProps } from './autocomplete';
+export { Autocomplete } from './autocomplete';

@@ -1,0 +1,59 @@
+import { priceLabel } from '@atrium/domain';
+import type { MarketplaceProcedure } from '@atrium/graphql-client';
+import { Box, CheckIcon, Flex, IconButton, Link, PlusIcon, SafeImage, Stack, Text } from '@atrium/ui';
+import { memo } from 'react';
+
+interface ServiceRowProps {
+  procedure: MarketplaceProcedure;
+  inCart: boolean;
+  onToggle: (procedure: MarketplaceProcedure) => void;
+  onOpen: (procedure: MarketplaceProcedure) => void;
+}
+
+/**
+ * One service (spec 2): thumbnail, name, description clamped to 2 lines, starting price and an
+ * add/check toggle. Memoised: toggling one service re-renders only its row.
+ */
+export const ServiceRow = memo(function ServiceRow({ procedure, inCart, onToggle, onOpen }: ServiceRowProps) {
+  return (
+    <Flex as="li" gap="4" py="4" align="center" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
+      <SafeImage
+        src={procedure.thumbnail}
+        alt=""
+        boxSize={{ base: '14', md: '16' }}
+        borderRadius="md"
+        objectFit="cover"
+        flexShrink={0}
+      />
+      <Stack gap="1" flex="1" minW="0">
+        <Link
+          as="button"
+          textAlign="start"
+          fontWeight="semibold"
+          onClick={() => onOpen(procedure)}
+          aria-label={`${procedure.name}, details`}
+        >
+          {procedure.name}
+        </Link>
+        {procedure.description && (
+          <Text fontSize="15px" color="fg.muted" lineClamp={2}>
+            {procedure.description}
+          </Text>
+        )}
+        <Text fontWeight="medium">{priceLabel(procedure.price)}</Text>
+      </Stack>
+      <Box flexShrink={0}>
+        <IconButton
+          aria-label={inCart ? `Remove ${procedure.name}` : `Add ${procedure.name}`}
+          aria-pressed={inCart}
+          variant={inCart ? 'solid' : 'outline'}
+          colorPalette="brand"
+          rounded="full"
+          onClick={() => onToggle(procedure)}
+        >
+          {inCart ? <CheckIcon /> : <PlusIcon />}
+        </IconButton>
+      </Box>
+    </Flex>
+  );
+});

@@ -1,0 +1,48 @@
+import { createPlaceSearch, type PlaceOption, UNABLE_TO_GET_ADDRESS } from '@atrium/graphql-client/places';
+import { $browserConfig, type HomeLocation } from '@atrium/stores';
+import { Text } from '@atrium/ui';
+import { Autocomplete } from '@atrium/ui/forms';
+import { useStore } from '@nanostores/react';
+import { useMemo, useState } from 'react';
+
+/** Mobile: the client's own address, with suggestions as they type (US, English). */
+export function AddressSearch({ onChoose }: { onChoose: (location: HomeLocation) => void }) {
+  const { googleMapsApiKey } = useStore($browserConfig);
+  const placeSearch = useMemo(() => createPlaceSearch({ googleMapsApiKey }), [googleMapsApiKey]);
+  const [error, setError] = useState<string | null>(null);
+  const [resolving, setResolving] = useState(false);
+
+  const choose = async (option: PlaceOption) => {
+    setError(null);
+    setResolving(true);
+    try {
+      onChoose(await placeSearch.resolve(option));
+    } catch {
+      setError(UNABLE_TO_GET_ADDRESS);
+    } finally {
+      setResolving(false);
+    }
+  };
+
+  return (
+    <Autocomplete<PlaceOption>
+      label="Service address"
+      placeholder="Start typing your street and city"
+      search={(input, signal) => placeSearch.suggest(input, { signal })}
+      getKey={(option) => option.id}
+      renderItem={(option) => (
+        <>
+          <Text fontWeight="medium">{option.mainText}</Text>
+          {option.secondaryText && (
+            <Text fontSize="sm" color="fg.muted">
+              {option.secondaryText}
+            </Text>
+          )}
+        </>
+      )}
+      onSelect={choose}
+      errorText={error}
+      disabled={resolving}
+    />
+  );
+}

@@ -1,0 +1,99 @@
+import { useNavigate, useSearchParams } from '@atrium/navigation';
+import {
+  $locationType,
+  $selectedLocation,
+  changeLocation,
+  clearLocation,
+  emit,
+  type HomeLocation,
+  isClinicLocation,
+  setLocationType,
+} from '@atrium/stores';
+import { Button, Card, Link, PageHeading, Skeleton, Stack, Text } from '@atrium/ui';
+import { useStore } from '@nanostores/react';
+import { EditionBanner } from '../edition-banner';
+import { readServiceSelection, serviceSelectionQuery } from '../shared/booking-links';
+import { useCurrentMarketplace } from '../shared/use-catalog';
+import { AddressSearch } from './address-search';
+import type { ClinicSummary } from './clinic-filter';
+import { ClinicList } from './clinic-list';
+import { LocationToggle } from './location-toggle';
+
+/** /set-location: a clinic or the client's own address (spec 2). */
+export function SetLocationPage() {
+  const { data: marketplace } = useCurrentMarketplace();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const storedType = useStore($locationType);
+  const location = useStore($selectedLocation);
+
+  if (!marketplace) return <Skeleton height="40" />;
+
+  const clinics = marketplace.clinicOrganizations;
+  const offersMobile = marketplace.providesAtHome;
+  const offersClinics = clinics.length > 0;
+  const type = offersMobile && offersClinics ? (storedType ?? 'mobile') : offersMobile ? 'mobile' : 'clinic';
+  // A service being added without a location comes back to the services page after this.
+  const selection = readServiceSelection(params);
+  const toServices = (extra?: Record<string, string>) =>
+    navigate(`../services${serviceSelectionQuery(selection, extra)}`);
+
+  const chooseClinic = (clinic: ClinicSummary) => {
+    changeLocation({
+      organizationId: clinic.id,
+      name: clinic.name,
+      address: clinic.address,
+      phone: clinic.phone,
+    });
+    toServices({ location: clinic.id });
+  };
+  const chooseAddress = (home: HomeLocation) => {
+    changeLocation(home);
+    toServices();
+  };
+
+  return (
+    <Stack gap="6">
+      <PageHeading mb="0">Choose Location</PageHeading>
+      <EditionBanner />
+      {offersMobile && offersClinics && <LocationToggle value={type} onChange={setLocationType} />}
+      {type === 'mobile' ? (
+        <Card.Root>
+          <Card.Body gap="3">
+            <Text color="fg.muted">
+              We come to you: enter the address where you would like your treatment.
+            </Text>
+            <AddressSearch onChoose={chooseAddress} />
+          </Card.Body>
+        </Card.Root>
+      ) : (
+        <ClinicList
+          clinics={clinics}
+          selectedId={isClinicLocation(location) ? location.organizationId : null}
+          onSelect={chooseClinic}
+        />
+      )}
+      <Stack
+        direction={{ base: 'column', md: 'row' }}
+        gap="4"
+        align={{ md: 'center' }}
+        justify="space-between"
+      >
+        <Button variant="outline" onClick={() => emit('sign-in:open', {})}>
+          Returning guest? Click here for a faster checkout
+        </Button>
+        <Link
+          as="button"
+          color="brand.fg"
+          fontWeight="semibold"
+          onClick={() => {
+            clearLocation();
+            navigate('../services');
+          }}
+        >
+          Skip for now
+        </Link>
+      </Stack>
+    </Stack>
+  );
+}
