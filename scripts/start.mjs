@@ -14,7 +14,12 @@ const ports = {
   spotlight: 3011,
 };
 const api = `http://127.0.0.1:${ports.api}`;
-const env = envWithTools({ CATALOG_OVERRIDE_ENTRY: `http://localhost:${ports.spotlight}/mf-manifest.json` });
+const env = envWithTools({
+  CATALOG_OVERRIDE_ENTRY: `http://localhost:${ports.spotlight}/mf-manifest.json`,
+  OIDC_DEV_PORT: String(ports.oidc),
+  // The host's proxy is the one hop in front of the API.
+  TRUST_PROXY_HOPS: '1',
+});
 
 const pnpm = ensurePnpm();
 run(pnpm, ['install', '--frozen-lockfile'], { env });
@@ -39,6 +44,8 @@ function start(name, args, extraEnv = {}) {
 const serve = (dir, port, ...extra) => ['scripts/serve.mjs', '--dir', dir, '--port', String(port), ...extra];
 
 start('api', ['packages/api/dist/server.mjs'], { PORT: String(ports.api) });
+// Stands in for Google and Apple sign-in, so both work offline.
+start('sign-in provider', ['packages/api/dist/cli.mjs', 'oidc-dev-provider']);
 const proxied = ['/graphql', '/assets', '/healthz', '/dev'].flatMap((prefix) => [
   '--proxy',
   `${prefix}=${api}`,
@@ -67,6 +74,8 @@ Atrium is running.
   Glow Mobile IV (at home + 3 clinics):   ${host}/1
   Nocturne Aesthetics (12 clinics):       ${host}/2
   Solace Wellness Studio (one clinic):    ${host}/3
+Sign-in: demo@glow.example / demo-pass-123 (also demo@nocturne.example, demo@solace.example);
+  emails and text messages land in the dev mailbox: ${host}/dev/mailbox
 Press Ctrl+C to stop.`);
 } catch (error) {
   console.error(`✖ ${error.message}`);

@@ -5,26 +5,32 @@ export const demoMarketplaces = [
     name: 'Glow Mobile IV',
     primaryRgb: 'rgb(56, 189, 248)',
     logo: '/assets/marketplaces/glow-mobile-iv/logo.svg',
+    procedureId: '1006',
   },
   {
     id: '2',
     name: 'Nocturne Aesthetics',
     primaryRgb: 'rgb(49, 46, 129)',
     logo: '/assets/marketplaces/nocturne-aesthetics/logo.svg',
+    procedureId: '2001',
   },
   {
     id: '3',
     name: 'Solace Wellness Studio',
     primaryRgb: 'rgb(245, 158, 11)',
     logo: '/assets/marketplaces/solace-wellness-studio/logo.svg',
+    procedureId: '3003',
   },
 ] as const;
 
-/** Route of spec section 2 under /{id} and the page title it shows. */
+/**
+ * Route of spec section 2 under /{id} and the page title it shows; `needsCart` pages send an empty
+ * cart back to /services, so a service is put in the cart first.
+ */
 export const marketplacePages = [
   { path: 'set-location', title: 'Choose Location' },
   { path: 'services', title: 'Select a Service' },
-  { path: 'schedule', title: 'Choose Date & Time' },
+  { path: 'schedule', title: 'Choose Date & Time', needsCart: true },
   { path: 'confirm', title: 'Review & Confirm' },
   { path: 'success', title: 'Booking Received' },
   { path: 'profile', title: 'My Profile' },

@@ -1,5 +1,8 @@
+// E2E_PORT_OFFSET moves every port, so that two checkouts can run their e2e tests at once.
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+
 /** Ports of the e2e deployment, apart from `npm start`'s so both can run at once. */
-export const ports = {
+const basePorts = {
   host: 5100,
   catalog: 5101,
   scheduling: 5102,
@@ -7,10 +10,18 @@ export const ports = {
   account: 5104,
   spotlight: 5111,
   api: 5140,
+  oidc: 5141,
   control: 5199,
 } as const;
+
+export const ports = Object.fromEntries(
+  Object.entries(basePorts).map(([name, port]) => [name, port + offset]),
+) as {
+  [Name in keyof typeof basePorts]: number;
+};
 
 export type Deployment = 'host' | 'catalog' | 'scheduling' | 'checkout' | 'account' | 'spotlight';
 
 export const hostUrl = `http://localhost:${ports.host}`;
 export const controlUrl = `http://127.0.0.1:${ports.control}`;
+export const oidcUrl = `http://localhost:${ports.oidc}`;

@@ -50,6 +50,7 @@ type Server = ReturnType<typeof http.createServer>;
 export class Stack {
   private servers = new Map<Deployment, Server>();
   private api: ChildProcess | null = null;
+  private oidc: ChildProcess | null = null;
   private control: Server | null = null;
 
   async start() {
@@ -64,13 +65,7 @@ export class Stack {
   async stop() {
     await Promise.all([...this.servers.keys()].map((d) => this.stopDeployment(d)));
     await new Promise<void>((resolve) => (this.control ? this.control.close(() => resolve()) : resolve()));
-    if (this.api) {
-      const api = this.api;
-      await new Promise<void>((resolve) => {
-        api.once('exit', () => resolve());
-        api.kill('SIGTERM');
-      });
-    }
+    await Promise.all([this.api, this.oidc].map((child) => child && stopChild(child)));
   }
 
   private async startApi() {
@@ -81,6 +76,11 @@ export class Stack {
       SEED_DEMO: '1',
       CATALOG_OVERRIDE_ENTRY: `http://localhost:${ports.spotlight}/mf-manifest.json`,
       NODE_ENV: 'test',
+      OIDC_DEV_PORT: String(ports.oidc),
+      WEB_ORIGINS: `http://localhost:${ports.host}`,
+      TRUST_PROXY_HOPS: '1',
+      // Every journey signs in from the same address; the per-address limit has its own API tests.
+      PASSCODE_LIMIT_PER_IP: '0',
     };
     // The e2e journeys run on the embedded database, whatever the API tests use.
     delete env.DATABASE_URL;
@@ -89,6 +89,16 @@ export class Stack {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     await waitFor(`http://127.0.0.1:${ports.api}/healthz`, 60_000);
+    // The local OpenID Connect provider that stands in for Google and Apple.
+    this.oidc = spawn(
+      process.execPath,
+      [path.join(repoRoot, 'packages/api/dist/cli.mjs'), 'oidc-dev-provider'],
+      {
+        env,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
+    await waitFor(`http://127.0.0.1:${ports.oidc}/.well-known/openid-configuration`, 30_000);
   }
 
   async startDeployment(deployment: Deployment) {
@@ -135,6 +145,14 @@ export class Stack {
   }
 }
 
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
 function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let body = '';
@@ -150,7 +168,8 @@ async function waitFor(url: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(url)).ok) return;
+      // Each try gives up after 2 s: a server still starting may accept and not answer.
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
     } catch {
       // not up yet
     }

@@ -31,6 +31,10 @@ test('an override that cannot be loaded falls back to the default build', async 
 });
 
 test('a remote that is down shows a retry that works once it is back', async ({ page }) => {
+  // /schedule needs a service in the cart (else it goes back to /services).
+  await page.goto('/1/services');
+  await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('selected-procedures', '[{"id":"1006","addOnIds":[]}]'));
   await stopDeployment('scheduling');
   try {
     await page.goto('/1/schedule');

@@ -5,10 +5,19 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 for (const marketplace of demoMarketplaces) {
   test.describe(`${marketplace.name} (/${marketplace.id})`, () => {
-    for (const { path, title } of marketplacePages) {
+    for (const { path, title, ...pageNeeds } of marketplacePages) {
       test(`/${marketplace.id}/${path} shows "${title}" with the marketplace's branding`, async ({
         page,
       }) => {
+        if ('needsCart' in pageNeeds) {
+          await page.goto(`/${marketplace.id}/services`);
+          // Once the marketplace has started (its first visit clears what another one stored).
+          await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+          await page.evaluate(
+            (id) => localStorage.setItem('selected-procedures', JSON.stringify([{ id, addOnIds: [] }])),
+            marketplace.procedureId,
+          );
+        }
         await page.goto(`/${marketplace.id}/${path}`);
         await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 

@@ -83,7 +83,15 @@ function send(res, status, text) {
 
 function forward(req, res, target) {
   const upstream = new URL(req.url ?? '/', target);
-  const headers = { ...req.headers, host: upstream.host, 'x-forwarded-host': req.headers.host ?? '' };
+  const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+  const headers = {
+    ...req.headers,
+    host: upstream.host,
+    'x-forwarded-host': req.headers.host ?? '',
+    'x-forwarded-proto': 'http',
+    // The API limits some requests per client address: tell it whose request this is.
+    'x-forwarded-for': forwardedFor,
+  };
   const outgoing = http.request(upstream, { method: req.method, headers }, (incoming) => {
     res.writeHead(incoming.statusCode ?? 502, incoming.headers);
     incoming.pipe(res);

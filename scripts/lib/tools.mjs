@@ -44,7 +44,8 @@ export async function waitForUrl(url, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(url);
+      // Each try gives up after 2 s: a server still starting may accept and not answer.
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
     } catch {
       // not up yet

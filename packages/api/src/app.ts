@@ -1,34 +1,56 @@
+import type { IncomingMessage } from 'node:http';
+import { useCookies } from '@whatwg-node/server-plugin-cookies';
 import { createSchema, createYoga } from 'graphql-yoga';
 import type { Database } from './adapters/database/database';
 import { createGazetteerGeocoder } from './adapters/geocoding/gazetteer';
 import type { Geocoder } from './adapters/geocoding/geocoder';
 import type { AppConfig } from './config';
 import type { GraphQLContext } from './graphql-context';
+import { useDevMailbox } from './http/dev-mailbox';
+import { hardeningPlugins } from './http/hardening';
 import { useHealthCheck } from './http/health-check';
 import { useStaticAssets } from './http/static-assets';
+import { loadIdentityConfig } from './identity-config';
+import { createIdentity, type IdentityOptions } from './identity-context';
 import { assetsDir } from './paths';
 import { resolvers } from './resolvers/resolvers';
 import { loadTypeDefs } from './schema/load-type-defs';
 
 export interface AppOptions {
   db: Database;
-  config: Pick<AppConfig, 'nodeEnv'>;
+  /** Without `identity`, identity is configured as an empty environment would configure it. */
+  config: Pick<AppConfig, 'nodeEnv'> & Partial<Pick<AppConfig, 'identity'>>;
   /** Defaults to the offline ZIP gazetteer. */
   geocoder?: Geocoder;
   /** Yoga's logger; tests that provoke unexpected errors can turn it off. */
   logging?: boolean;
+  /** Replacements for identity ports (clock, mail, SMS, providers), for tests. */
+  identity?: IdentityOptions;
 }
 
 /**
- * The HTTP application: GraphQL at /graphql, /healthz and /assets/*. A fetch-style handler, so tests
+ * The HTTP application: GraphQL at /graphql, /healthz, /assets/* and (outside production) the dev
+ * mailbox at /dev/mailbox. A fetch-style handler, so tests
  * call `app.fetch` in-process and the server hands it to `http.createServer`.
  */
-export function createApp({ db, config, geocoder = createGazetteerGeocoder(), logging = true }: AppOptions) {
+export function createApp({
+  db,
+  config,
+  geocoder = createGazetteerGeocoder(),
+  logging = true,
+  identity: identityOptions,
+}: AppOptions) {
   const schema = createSchema<GraphQLContext>({ typeDefs: loadTypeDefs(), resolvers });
-  return createYoga({
+  const identityConfig = config.identity ?? loadIdentityConfig({}, config.nodeEnv);
+  const identity = createIdentity(db.db, identityConfig, identityOptions);
+  return createYoga<{ req?: IncomingMessage }>({
     schema,
     graphqlEndpoint: '/graphql',
-    context: (): GraphQLContext => ({ db: db.db, geocoder }),
+    context: ({ request, req }): GraphQLContext => ({
+      db: db.db,
+      geocoder,
+      identity: identity.forRequest(request, req),
+    }),
     // Unexpected errors become 'Unexpected error.' and never carry a stack trace, in any environment.
     maskedErrors: { isDev: false },
     graphiql: config.nodeEnv !== 'production',
@@ -36,7 +58,13 @@ export function createApp({ db, config, geocoder = createGazetteerGeocoder(), lo
     // Browsers reach the API on their own origin through a proxy, so no cross-origin access is granted.
     cors: false,
     logging,
-    plugins: [useHealthCheck(), useStaticAssets(assetsDir)],
+    plugins: [
+      useHealthCheck(),
+      useStaticAssets(assetsDir),
+      ...(identityConfig.devMailbox ? [useDevMailbox(db.db)] : []),
+      useCookies(),
+      ...hardeningPlugins(config.nodeEnv),
+    ],
   });
 }
 

@@ -1,5 +1,6 @@
 import { createDatabase } from './adapters/database/create-database';
 import type { Database } from './adapters/database/database';
+import { defaultOidcDevPort, oidcDevClients } from './adapters/oidc-dev-provider/dev-clients';
 import { loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
@@ -11,8 +12,12 @@ Commands:
   migrate   apply pending database migrations
   seed      migrate, then write the demo marketplaces (1, 2 and 3); safe to repeat
   serve     migrate and start the API server (seeds too when SEED_DEMO=1)
+  oidc-dev-provider
+            start the local OpenID Connect provider standing in for Google and Apple
+            (port OIDC_DEV_PORT, default 4001); development only
 
-Environment: PORT, DATABASE_URL (else PGlite in PGLITE_DIR), NODE_ENV, CATALOG_OVERRIDE_ENTRY, SEED_DEMO.`;
+Environment: PORT, DATABASE_URL (else PGlite in PGLITE_DIR), NODE_ENV, CATALOG_OVERRIDE_ENTRY, SEED_DEMO;
+identity variables are listed in the package README.`;
 
 /** Runs one command; resolves to an exit code, or null while the server keeps running. */
 async function run(command: string | undefined): Promise<number | null> {
@@ -40,6 +45,9 @@ async function run(command: string | undefined): Promise<number | null> {
     case 'serve':
       await serveUntilStopped(loadConfig());
       return null;
+    case 'oidc-dev-provider':
+      await serveOidcDevProvider();
+      return null;
     case 'help':
     case '--help':
       console.log(usage);
@@ -58,6 +66,29 @@ async function withDatabase(work: (database: Database) => Promise<void>): Promis
     // Closing flushes PGlite to disk.
     await database.close();
   }
+}
+
+/** Runs the local OpenID Connect provider until SIGTERM or SIGINT. */
+async function serveOidcDevProvider(): Promise<void> {
+  // Loaded only here: the provider's dependencies are not needed by the other commands.
+  const { startOidcDevProvider } = await import('./adapters/oidc-dev-provider/dev-provider');
+  const port = Number(process.env.OIDC_DEV_PORT || defaultOidcDevPort);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error('OIDC_DEV_PORT must be a port number');
+  // WEB_ORIGINS (as for the API) adds hosts whose /auth/*/callback the provider may redirect to.
+  const webOrigins = process.env.WEB_ORIGINS?.split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  const provider = await startOidcDevProvider({ port, webOrigins });
+  console.log(`OIDC dev provider (Google and Apple stand-in) at ${provider.issuer}
+  discovery: ${provider.issuer}/.well-known/openid-configuration
+  clients:   ${oidcDevClients.google.clientId} / ${oidcDevClients.google.clientSecret}
+             ${oidcDevClients.apple.clientId} / ${oidcDevClients.apple.clientSecret}`);
+  const stop = () => {
+    provider.close().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
 }
 
 try {

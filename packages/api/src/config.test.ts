@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
+import { loadIdentityConfig } from './identity-config';
 import { findRepoRoot } from './paths';
 
 describe('loadConfig', () => {
@@ -13,6 +14,7 @@ describe('loadConfig', () => {
       database: { kind: 'pglite', dataDir: join(repoRoot ?? '', '.data', 'pglite') },
       catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
       seedDemo: false,
+      identity: loadIdentityConfig({}, 'development'),
     });
   });
 
@@ -44,6 +46,7 @@ describe('loadConfig', () => {
       database: { kind: 'pglite', dataDir: '/tmp/atrium-pglite' },
       catalogOverrideEntry: 'https://cdn.example.com/catalog/mf-manifest.json',
       seedDemo: true,
+      identity: loadIdentityConfig({}, 'production'),
     });
   });
 

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { DatabaseConfig } from './adapters/database/database';
+import { type IdentityConfig, loadIdentityConfig } from './identity-config';
 import { findRepoRoot } from './paths';
 
 export interface AppConfig {
@@ -11,6 +12,8 @@ export interface AppConfig {
   catalogOverrideEntry: string;
   /** Seed the demo marketplaces when the server starts (the CLI `seed` does it on demand). */
   seedDemo: boolean;
+  /** Sessions, sign-in providers, mail and SMS (identity-config.ts). */
+  identity: IdentityConfig;
 }
 
 // Unset and empty mean the same thing in shell-driven environments.
@@ -52,6 +55,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'pglite', dataDir: pgliteDir(values.PGLITE_DIR) },
     catalogOverrideEntry: values.CATALOG_OVERRIDE_ENTRY,
     seedDemo: values.SEED_DEMO === '1' || values.SEED_DEMO === 'true',
+    identity: loadIdentityConfig(env, values.NODE_ENV),
   };
 }
 

@@ -1,8 +1,11 @@
 import type { Db } from './adapters/database/database';
 import type { Geocoder } from './adapters/geocoding/geocoder';
+import type { IdentityContext } from './services/identity/ports';
 
 /** What every resolver receives: the ports that services need. */
 export interface GraphQLContext {
   db: Db;
   geocoder: Geocoder;
+  /** Identity ports plus the request's session cookie, IP address and web origin. */
+  identity: IdentityContext;
 }

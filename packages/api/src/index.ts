@@ -2,13 +2,22 @@
 
 export { createDatabase } from './adapters/database/create-database';
 export type { Database, DatabaseConfig, Db } from './adapters/database/database';
+export { oidcDevClients } from './adapters/oidc-dev-provider/dev-clients';
+export type {
+  OidcDevProviderOptions,
+  RunningOidcDevProvider,
+} from './adapters/oidc-dev-provider/dev-provider';
+export { startOidcDevProvider } from './adapters/oidc-dev-provider/dev-provider';
 export type { App, AppOptions } from './app';
 export { createApp } from './app';
 export type { AppConfig } from './config';
 export { loadConfig } from './config';
+export { demoClientPassword, demoClients } from './db/demo/demo-clients';
 export type { MigrateResult, Migration } from './db/migrate';
 export { migrate } from './db/migrate';
 export type { SeedOptions, SeedResult } from './db/seed';
 export { seedDemo } from './db/seed';
+export { csrfHeaderName } from './http/hardening';
+export type { IdentityConfig } from './identity-config';
 export type { RunningServer } from './start-server';
 export { startServer } from './start-server';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig } from './config';
+import { loadIdentityConfig } from './identity-config';
 import { startServer } from './start-server';
 
 describe('startServer with PGlite on disk', () => {
@@ -17,6 +18,7 @@ describe('startServer with PGlite on disk', () => {
       database: { kind: 'pglite', dataDir },
       catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
       seedDemo: true,
+      identity: loadIdentityConfig({}, 'test'),
     };
   });
   afterAll(() => rm(dirname(dataDir), { recursive: true, force: true }));

@@ -5,7 +5,15 @@ export { addToCart, cartProcedureIds, isInCart, removeFromCart } from './booking
 export type { ResumeStep, WaitlistEntryRule } from './booking/resume-step';
 export { isWaitlistComplete, resumeStep } from './booking/resume-step';
 export type { TimeOfDay } from './booking/times-of-day';
-export { TIMES_OF_DAY } from './booking/times-of-day';
+export {
+  groupSlotsByTimeOfDay,
+  sortTimesOfDay,
+  TIME_OF_DAY_WINDOWS,
+  TIMES_OF_DAY,
+  timeOfDayOfSlot,
+} from './booking/times-of-day';
+export type { WaitlistDraft } from './booking/waitlist';
+export { canSaveWaitlistEntry, saveWaitlistEntry } from './booking/waitlist';
 export type { RgbColor } from './color/hex';
 export { formatHexColor, isHexColor, normalizeHexColor, parseHexColor } from './color/hex';
 export type { HslColor } from './color/hsl';
@@ -20,6 +28,29 @@ export {
   shiftLightness,
   WHITE_TEXT,
 } from './color/shades';
+export {
+  allowsDateMaskKey,
+  DATE_MASK_KEYS,
+  FIRST_BIRTH_YEAR,
+  formatDateInput,
+  ISO_DATE,
+  MAX_YEARS_AHEAD,
+  maskDateInput,
+  parseDateInput,
+  resolveDateBound,
+} from './forms/dates';
+export type {
+  FormField,
+  FormFieldPattern,
+  FormFieldType,
+  FormGroup,
+  FormValue,
+  FormValues,
+} from './forms/form-definition';
+export { normalizeFormValues, validateField, validateForm } from './forms/form-definition';
+export { isCanadianPostalCode, isCreditCardNumber, isEmail, isUsZip } from './forms/patterns';
+export type { PhoneProblem } from './forms/phone';
+export { formatUsPhone, PHONE_INPUT_MAX_LENGTH, parseUsPhone } from './forms/phone';
 export { marketplaceIdFromPath } from './marketplace/marketplace-id';
 export { dollarsToCents, formatCents } from './money/format-cents';
 export { minPrice, priceLabel } from './money/prices';

@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 describe('createGraphQLClient (spec 7: one endpoint, POST, credentials included)', () => {
-  it('POSTs a JSON body of query, variables and operationName to /graphql with credentials included', async () => {
+  it('POSTs a JSON body of query, variables and operationName to /graphql with credentials and the CSRF header', async () => {
     const { fetch, calls } = fakeFetch(() => jsonResponse({ data: { marketplace: { id: '1' } } }));
     const client = createGraphQLClient({ fetch });
 
@@ -21,6 +21,7 @@ describe('createGraphQLClient (spec 7: one endpoint, POST, credentials included)
     expect(init.headers).toEqual({
       'content-type': 'application/json',
       accept: 'application/graphql-response+json, application/json',
+      'x-graphql-yoga-csrf': '1',
     });
     expect(JSON.parse(String(init.body))).toEqual({
       query: MarketplaceDocument.toString(),

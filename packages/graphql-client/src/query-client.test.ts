@@ -72,3 +72,20 @@ describe('persisted query cache (spec 7)', () => {
     expect(localStorage.getItem(QUERY_CACHE_STORAGE_KEY)).toBeNull();
   });
 });
+
+describe('what is persisted', () => {
+  it('keeps successful queries but never those marked not to persist (availability)', () => {
+    const queryClient = createQueryClient();
+    const { shouldDehydrateQuery } = createPersistOptions(localStorage).dehydrateOptions ?? {};
+    queryClient.setQueryData(['marketplace', '1', null], { id: '1' });
+    queryClient
+      .getQueryCache()
+      .build(queryClient, { queryKey: ['availability', 'x'], meta: { persist: false } });
+    queryClient.setQueryData(['availability', 'x'], { slots: [] });
+    const marketplace = queryClient.getQueryCache().find({ queryKey: ['marketplace', '1', null] });
+    const availability = queryClient.getQueryCache().find({ queryKey: ['availability', 'x'] });
+    if (!marketplace || !availability || !shouldDehydrateQuery) throw new Error('missing');
+    expect(shouldDehydrateQuery(marketplace)).toBe(true);
+    expect(shouldDehydrateQuery(availability)).toBe(false);
+  });
+});

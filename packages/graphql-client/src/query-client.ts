@@ -55,7 +55,16 @@ export function createQueryPersister(storage: Storage | undefined = browserLocal
   });
 }
 
-/** Options for PersistQueryClientProvider / persistQueryClient, per spec 7. */
+/**
+ * Options for PersistQueryClientProvider / persistQueryClient, per spec 7. Successful queries are
+ * persisted, except those marked `meta: { persist: false }` (availability is never kept).
+ */
 export function createPersistOptions(storage?: Storage): Omit<PersistQueryClientOptions, 'queryClient'> {
-  return { persister: createQueryPersister(storage), maxAge: PERSIST_MAX_AGE_MS };
+  return {
+    persister: createQueryPersister(storage),
+    maxAge: PERSIST_MAX_AGE_MS,
+    dehydrateOptions: {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
+    },
+  };
 }

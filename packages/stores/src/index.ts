@@ -10,6 +10,7 @@ export {
 } from './booking/location';
 export { $canCheckout, $reachableSteps } from './booking/progress';
 export { $resumeStep } from './booking/resume';
+export { removeWaitlistEntry, selectDateTime, setWaitlistEntry } from './booking/schedule';
 export type { ClientValueStore } from './client-values/client-value-store';
 export { createClientValueStore } from './client-values/client-value-store';
 export { resetClientValues } from './client-values/reset';

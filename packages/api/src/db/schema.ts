@@ -324,3 +324,8 @@ export const remoteOverrides = pgTable(
     check('remote_overrides_entry_url', sql`${t.entry} ~ '^https?://'`),
   ],
 );
+
+// Users, sessions and the rest of identity live in their own file.
+export * from './identity-schema';
+// Practitioners, working hours, time off and appointments.
+export * from './scheduling-schema';

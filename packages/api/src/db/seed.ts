@@ -4,6 +4,8 @@ import type { Database, Db } from '../adapters/database/database';
 import type { DemoMarketplace } from './demo/demo-marketplace';
 import { glowMobileIv } from './demo/glow-mobile-iv';
 import { nocturneAesthetics } from './demo/nocturne-aesthetics';
+import { seedDemoClients } from './demo/seed-clients';
+import { seedDemoSchedules } from './demo/seed-schedules';
 import { solaceWellnessStudio } from './demo/solace-wellness-studio';
 import {
   checkoutNoteDefinitions,
@@ -20,6 +22,8 @@ import {
 export interface SeedOptions {
   /** Entry URL registered as marketplace 2's `catalog` remote override. */
   catalogOverrideEntry: string;
+  /** The seed day: demo days off and appointments are placed in the two weeks after it. Defaults to now. */
+  now?: Date;
 }
 
 export interface SeedResult {
@@ -47,6 +51,8 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
     for (const demo of demos) await seedMarketplace(tx, demo);
+    await seedDemoSchedules(tx, demos, options.now ?? new Date());
+    await seedDemoClients(tx, demos, options.now ?? new Date());
     // Fixed ids bypass the identity sequences; move them past the seeded ids so later inserts fit.
     for (const table of [
       'marketplace_groups',

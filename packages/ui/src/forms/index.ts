@@ -15,3 +15,6 @@ export {
 } from '@chakra-ui/react';
 export type { AutocompleteProps } from './autocomplete';
 export { Autocomplete } from './autocomplete';
+export { DateField } from './date-field';
+export { FormEngine } from './form-engine';
+export { useFormEngine } from './use-form-engine';

@@ -1,11 +1,6 @@
 import type { RoutePageProps } from '@atrium/federation';
-import { PageHeading, Text } from '@atrium/ui';
+import { SchedulePage } from '../schedule/schedule-page';
 
-export default function SchedulePage(_props: RoutePageProps) {
-  return (
-    <>
-      <PageHeading>Choose Date & Time</PageHeading>
-      <Text color="fg.muted">Pick a time that suits you.</Text>
-    </>
-  );
+export default function ScheduleRoute(_props: RoutePageProps) {
+  return <SchedulePage />;
 }

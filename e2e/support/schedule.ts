@@ -1,0 +1,35 @@
+import { expect, type Page } from '@playwright/test';
+import { addDays, format } from 'date-fns';
+import { chooseClinic } from './booking';
+
+/** The next date (after today) that falls on one of `weekdays` (0 = Sunday). */
+export function nextWeekday(weekdays: number[], from = new Date()): Date {
+  let day = addDays(from, 1);
+  while (!weekdays.includes(day.getDay())) day = addDays(day, 1);
+  return day;
+}
+
+export const dayButtonName = (date: Date) => format(date, 'EEEE, MMMM d, yyyy');
+
+/** Shows the week holding `date` on /schedule and picks that day. */
+export async function pickDay(page: Page, date: Date) {
+  const week = page.getByRole('list', { name: 'Week' });
+  await expect(week).toBeVisible();
+  const button = week.getByRole('button', { name: dayButtonName(date) });
+  for (let i = 0; i < 6 && !(await button.isVisible()); i++) {
+    await page.getByRole('button', { name: 'Next week' }).click();
+  }
+  await button.click();
+  await expect(page.getByRole('heading', { level: 2, name: dayButtonName(date) })).toBeVisible();
+}
+
+/** A clinic of marketplace 1 chosen and a service in the cart, on /schedule. */
+export async function scheduleAtClinic(page: Page) {
+  await chooseClinic(page, '1', 'Glow Mobile IV Midtown Manhattan');
+  await page.getByRole('button', { name: 'Vitamin Injections' }).click();
+  await page.getByRole('button', { name: 'Add B12 Energy Shot' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose Date & Time' })).toBeVisible();
+}
+
+export const timesRegion = (page: Page) => page.getByRole('region', { name: 'Available times' });

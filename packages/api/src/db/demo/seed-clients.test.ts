@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, createApp } from '../../app';
+import { type TestDatabase, testDatabases } from '../../test/databases';
+import { operations, TestBrowser } from '../../test/identity';
+import { migrate } from '../migrate';
+import { seedDemo } from '../seed';
+import { demoClientPassword, demoClients } from './demo-clients';
+
+describe.each(testDatabases)('demo clients on $name', (factory) => {
+  let handle: TestDatabase;
+  let app: App;
+  const options = { catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json' };
+
+  beforeAll(async () => {
+    handle = await factory.create();
+    await migrate(handle.database);
+    await seedDemo(handle.database, options);
+    app = createApp({ db: handle.database, config: { nodeEnv: 'test' } });
+  });
+  afterAll(() => handle.dispose());
+
+  const users = () =>
+    handle.database.transaction((tx) => tx.query('select * from users as row order by row::text'));
+
+  it.each(demoClients)(
+    '$email signs in to marketplace $marketplaceId with the demo password and a full, confirmed profile',
+    async (client) => {
+      const browser = new TestBrowser(app);
+      const response = await browser.post(operations.authenticate, {
+        marketplaceId: String(client.marketplaceId),
+        email: client.email,
+        password: demoClientPassword,
+      });
+      expect(response.body.errors).toBeUndefined();
+      const { viewer } = await browser.data<{ viewer: Record<string, unknown> }>(operations.viewer, {
+        mgId: String(client.marketplaceId),
+      });
+      const { marketplaceId: _marketplaceId, ...profile } = client;
+      expect(viewer).toMatchObject({ emailConfirmed: true, phoneConfirmed: true, profile });
+    },
+  );
+
+  it('leaves the demo clients exactly as they were on a second run', async () => {
+    const first = await users();
+    expect(first).toHaveLength(3);
+    await seedDemo(handle.database, options);
+    expect(await users()).toEqual(first);
+  });
+});

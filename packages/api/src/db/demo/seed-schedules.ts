@@ -1,0 +1,188 @@
+import { and, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../adapters/database/database';
+import {
+  appointments,
+  liveAppointmentStatuses,
+  practitionerProcedures,
+  practitioners,
+  practitionerTimeOff,
+  practitionerWorkingHours,
+  schedulingSettings,
+} from '../scheduling-schema';
+import type { DemoMarketplace } from './demo-marketplace';
+import {
+  type DemoAppointment,
+  demoAppointmentIdLimit,
+  demoPractitioners,
+  demoScheduleRows,
+  demoSchedulingSettings,
+} from './demo-schedules';
+
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Writes the demo practitioners, their procedures, hours, days off and appointments, placed relative
+ * to `now`. Idempotent: the same day gives the same rows. A demo practitioner's procedures and hours
+ * are reset to the demo's; demo appointments (ids below demoAppointmentIdLimit) are moved to the seed
+ * day's plan, and one that would overlap a real live booking is left out rather than failing the seed.
+ */
+export async function seedDemoSchedules(tx: Transaction, demos: DemoMarketplace[], now: Date): Promise<void> {
+  const marketplaceIds = demos.map((demo) => demo.marketplace.id);
+  const ours = demoPractitioners.filter((practitioner) =>
+    marketplaceIds.includes(practitioner.marketplaceId),
+  );
+  const practitionerIds = ours.map((practitioner) => practitioner.id);
+  if (ours.length === 0) return;
+  const rows = demoScheduleRows(demos, now);
+
+  await upsert(
+    tx,
+    schedulingSettings,
+    demoSchedulingSettings.filter((settings) => marketplaceIds.includes(settings.marketplaceId)),
+    schedulingSettings.marketplaceId,
+  );
+  await upsert(
+    tx,
+    practitioners,
+    ours.map(({ id, marketplaceId, name }) => ({ id, marketplaceId, name, active: true })),
+    practitioners.id,
+  );
+
+  await tx
+    .delete(practitionerProcedures)
+    .where(inArray(practitionerProcedures.practitionerId, practitionerIds));
+  await tx.insert(practitionerProcedures).values(
+    ours.flatMap((practitioner) =>
+      practitioner.procedureIds.map((procedureId) => ({
+        marketplaceId: practitioner.marketplaceId,
+        practitionerId: practitioner.id,
+        procedureId,
+      })),
+    ),
+  );
+
+  await tx
+    .delete(practitionerWorkingHours)
+    .where(inArray(practitionerWorkingHours.practitionerId, practitionerIds));
+  await tx
+    .insert(practitionerWorkingHours)
+    .values(rows.workingHours.filter((hours) => practitionerIds.includes(hours.practitionerId)));
+
+  await upsert(
+    tx,
+    practitionerTimeOff,
+    rows.timeOff.filter((off) => practitionerIds.includes(off.practitionerId)),
+    practitionerTimeOff.id,
+  );
+
+  await seedAppointments(
+    tx,
+    rows.appointments.filter((appointment) => practitionerIds.includes(appointment.practitionerId)),
+    marketplaceIds,
+    now,
+  );
+
+  // Fixed ids bypass the identity sequences; move them past the seeded ids (and real appointments
+  // past every id the seed may use) so later inserts fit.
+  for (const [table, floor] of [
+    ['practitioners', 0],
+    ['practitioner_working_hours', 0],
+    ['practitioner_time_off', 0],
+    ['appointments', demoAppointmentIdLimit],
+  ] as const) {
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence(${table}, 'id'),
+        greatest((select max(id) from ${sql.identifier(table)}), ${floor}, 1))`,
+    );
+  }
+}
+
+/**
+ * Keeps demo appointments that already match the plan untouched (so a second run changes nothing),
+ * deletes the other demo appointments of these marketplaces, and inserts the missing ones unless a
+ * live appointment of the practitioner already holds that time.
+ */
+async function seedAppointments(
+  tx: Transaction,
+  planned: DemoAppointment[],
+  marketplaceIds: number[],
+  now: Date,
+): Promise<void> {
+  const existing = await tx
+    .select()
+    .from(appointments)
+    .where(
+      and(lt(appointments.id, demoAppointmentIdLimit), inArray(appointments.marketplaceId, marketplaceIds)),
+    );
+  const plannedById = new Map(planned.map((appointment) => [appointment.id, appointment]));
+  const unchanged = new Set<number>();
+  const stale: number[] = [];
+  for (const row of existing) {
+    const plan = plannedById.get(row.id);
+    if (plan && sameAppointment(row, plan)) unchanged.add(row.id);
+    else stale.push(row.id);
+  }
+  if (stale.length > 0) await tx.delete(appointments).where(inArray(appointments.id, stale));
+
+  const missing = planned.filter((appointment) => !unchanged.has(appointment.id));
+  if (missing.length === 0) return;
+  const values = sql.join(
+    missing.map(
+      (a) =>
+        sql`(${a.id}::integer, ${a.marketplaceId}::integer, ${a.practitionerId}::integer, ${a.organizationId}::integer,
+          ${a.address}::text, ${a.latitude}::double precision, ${a.longitude}::double precision,
+          ${a.startsAt.toISOString()}::timestamptz, ${a.endsAt.toISOString()}::timestamptz, ${a.status}::text)`,
+    ),
+    sql`, `,
+  );
+  const live = sql.join(
+    liveAppointmentStatuses.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  // Demo appointments never overlap each other, so checking against the rows already there suffices.
+  await tx.execute(sql`
+    insert into appointments (id, marketplace_id, practitioner_id, organization_id, address, latitude, longitude,
+                              starts_at, ends_at, status, created_at, updated_at)
+    select planned.*, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+    from (values ${values}) as planned (id, marketplace_id, practitioner_id, organization_id, address, latitude,
+                                        longitude, starts_at, ends_at, status)
+    where planned.status not in (${live})
+       or not exists (
+         select 1 from appointments held
+         where held.practitioner_id = planned.practitioner_id
+           and held.status in (${live})
+           and tstzrange(held.starts_at, held.ends_at) && tstzrange(planned.starts_at, planned.ends_at)
+       )`);
+}
+
+function sameAppointment(row: typeof appointments.$inferSelect, plan: DemoAppointment): boolean {
+  return (
+    row.marketplaceId === plan.marketplaceId &&
+    row.practitionerId === plan.practitionerId &&
+    row.organizationId === plan.organizationId &&
+    row.address === plan.address &&
+    row.latitude === plan.latitude &&
+    row.longitude === plan.longitude &&
+    row.startsAt.getTime() === plan.startsAt.getTime() &&
+    row.endsAt.getTime() === plan.endsAt.getTime() &&
+    row.status === plan.status &&
+    row.clientUserId === null
+  );
+}
+
+/** Inserts rows, or overwrites every other column of the rows whose key already exists. */
+async function upsert<TTable extends PgTable>(
+  tx: Transaction,
+  table: TTable,
+  rows: PgInsertValue<TTable>[],
+  key: PgColumn,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const set: Record<string, SQL> = {};
+  for (const [property, column] of Object.entries(getTableColumns(table))) {
+    if (column === key) continue;
+    set[property] = sql.raw(`excluded."${column.name}"`);
+  }
+  await tx.insert(table).values(rows).onConflictDoUpdate({ target: key, set });
+}

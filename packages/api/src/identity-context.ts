@@ -1,0 +1,131 @@
+import type { IncomingMessage } from 'node:http';
+import type { Db } from './adapters/database/database';
+import { createMailer } from './adapters/mail/create-mailer';
+import type { Mailer } from './adapters/mail/mailer';
+import { createOpenIdClient, type OpenIdClient } from './adapters/openid/openid-client';
+import { createSmsSender } from './adapters/sms/create-sms-sender';
+import type { SmsSender } from './adapters/sms/sms-sender';
+import type { IdentityConfig } from './identity-config';
+import type { IdentityContext, IdentityPorts, ThirdPartyProvider } from './services/identity/ports';
+import { createRequestSession, type SessionCookieJar, sessionCookieName } from './services/identity/sessions';
+
+/** Replacements for the configured ports, for tests (a clock to move, a provider of their own). */
+export interface IdentityOptions {
+  clock?: () => Date;
+  mailer?: Mailer;
+  sms?: SmsSender;
+  openId?: Partial<Record<ThirdPartyProvider, OpenIdClient | null>>;
+}
+
+export interface Identity {
+  ports: IdentityPorts;
+  /** The identity context of one GraphQL request: its session cookie, IP address and web origin. */
+  forRequest(request: Request, nodeRequest?: IncomingMessage): IdentityContext;
+}
+
+/** Builds the identity ports from configuration: the one place that wires mail, SMS and providers. */
+export function createIdentity(db: Db, config: IdentityConfig, options: IdentityOptions = {}): Identity {
+  const ports: IdentityPorts = {
+    db,
+    config,
+    clock: options.clock ?? (() => new Date()),
+    mailer: options.mailer ?? createMailer(config.mail, db),
+    sms: options.sms ?? createSmsSender(config.sms, db),
+    openId: {
+      google: config.providers.google ? createOpenIdClient(config.providers.google) : null,
+      apple: config.providers.apple ? createOpenIdClient(config.providers.apple) : null,
+      ...options.openId,
+    },
+  };
+  return {
+    ports,
+    forRequest(request, nodeRequest) {
+      const jar = cookieJar(request, secureCookies(config, request));
+      return {
+        ...ports,
+        clientIp: clientIp(config, request, nodeRequest),
+        linkOrigin: linkOrigin(config, request),
+        session: createRequestSession(db, ports.clock, jar),
+      };
+    },
+  };
+}
+
+/** The session cookie through the request's cookie store (the useCookies plugin writes Set-Cookie). */
+function cookieJar(request: Request, secure: boolean): SessionCookieJar {
+  const store = () => {
+    if (!request.cookieStore) throw new Error('The cookies plugin is not installed');
+    return request.cookieStore;
+  };
+  const attributes = {
+    name: sessionCookieName,
+    domain: null,
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+  } as const;
+  return {
+    async read() {
+      const value = (await store().get(sessionCookieName))?.value;
+      return value ? value : null;
+    },
+    async write(token, expires) {
+      await store().set({ ...attributes, value: token, expires: expires.getTime() });
+    },
+    async clear() {
+      await store().set({ ...attributes, value: '', expires: 0 });
+    },
+  };
+}
+
+/** Secure unless configured otherwise or the browser is on localhost (plain http there). */
+function secureCookies(config: IdentityConfig, request: Request): boolean {
+  if (config.sessionCookieSecure !== 'auto') return config.sessionCookieSecure === 'always';
+  const hostname = requestHostname(request);
+  return !(
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '127.0.0.1' ||
+    hostname === '[::1]'
+  );
+}
+
+function requestHostname(request: Request): string {
+  const origin = request.headers.get('origin');
+  if (origin) {
+    try {
+      return new URL(origin).hostname;
+    } catch {
+      // A malformed Origin says nothing; fall through.
+    }
+  }
+  const forwardedHost = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim();
+  try {
+    return new URL(`http://${forwardedHost || new URL(request.url).host}`).hostname;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The caller's IP address: with trusted proxies, the X-Forwarded-For entry the outermost trusted proxy
+ * appended; otherwise the socket's peer. Entries further left are the client's word and are ignored.
+ */
+function clientIp(config: IdentityConfig, request: Request, nodeRequest?: IncomingMessage): string {
+  if (config.trustProxyHops > 0) {
+    const forwarded = (request.headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const entry = forwarded[forwarded.length - config.trustProxyHops] ?? forwarded[0];
+    if (entry) return entry;
+  }
+  return nodeRequest?.socket?.remoteAddress ?? 'unknown';
+}
+
+function linkOrigin(config: IdentityConfig, request: Request): string {
+  const origin = request.headers.get('origin');
+  if (origin && config.webOrigins.includes(origin)) return origin;
+  return config.webOrigins[0] ?? 'http://localhost:3000';
+}

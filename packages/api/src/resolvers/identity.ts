@@ -1,0 +1,177 @@
+import { GraphQLError } from 'graphql';
+import { z } from 'zod';
+import type { Resolvers } from '../generated/resolvers-types';
+import { confirmEmail, requestConfirmEmail } from '../services/identity/email-confirmation';
+import { DeliveryError, RateLimitedError, UnauthenticatedError } from '../services/identity/errors';
+import { passcodeAuthenticate, requestPasscode } from '../services/identity/passcodes';
+import { requestResetPassword, resetPasswordByToken } from '../services/identity/password-reset';
+import { authenticateWithPassword, registerWithPassword } from '../services/identity/passwords';
+import { confirmPhone, requestConfirmPhone } from '../services/identity/phone-confirmation';
+import { authProviders, registerWithToken, thirdPartyAuthenticate } from '../services/identity/third-party';
+import { authOptions, getViewer, logout } from '../services/identity/viewer';
+import { parseInput, withServiceErrors } from './errors';
+import {
+  emailInput,
+  linkTokenInput,
+  marketplaceIdInput,
+  mgIdInput,
+  newPasswordInput,
+  optionalProfileInput,
+  passcodeInput,
+  passcodeTokenInput,
+  passwordInput,
+  phoneCodeInput,
+  requiredProfileInput,
+  webOriginUrlInput,
+} from './identity-inputs';
+
+const thirdPartyArgs = z.object({
+  marketplaceId: marketplaceIdInput,
+  code: z
+    .string()
+    .trim()
+    .min(1, 'The authorization code is missing.')
+    .max(2048, 'The authorization code is too long.'),
+  clientId: z.string().trim().min(1, 'clientId is required.'),
+  redirectUrl: z.string().trim().min(1, 'redirectUrl is required.'),
+});
+
+export const identityResolvers: Resolvers = {
+  Query: {
+    viewer: (_parent, args, { identity }) => {
+      const input = parseInput(z.object({ mgId: mgIdInput }), args);
+      return withIdentityErrors(() => getViewer(identity, input));
+    },
+    authOptions: (_parent, args, { identity }) => {
+      const { mgId } = parseInput(z.object({ identifier: emailInput, mgId: mgIdInput }), args);
+      return withIdentityErrors(() => authOptions(identity, { mgId }));
+    },
+    authProviders: (_parent, args, { identity }) => {
+      const input = parseInput(z.object({ marketplaceId: marketplaceIdInput }), args);
+      return withIdentityErrors(() => authProviders(identity, input));
+    },
+  },
+  Mutation: {
+    requestPasscode: (_parent, args, { identity }) => {
+      const input = parseInput(z.object({ marketplaceId: marketplaceIdInput, email: emailInput }), args);
+      return withIdentityErrors(() => requestPasscode(identity, input));
+    },
+    passcodeAuthenticate: (_parent, args, { identity }) => {
+      const input = parseInput(
+        z.object({ token: passcodeTokenInput, code: passcodeInput, marketplaceId: marketplaceIdInput }),
+        args,
+      );
+      return withIdentityErrors(() => passcodeAuthenticate(identity, input));
+    },
+    authenticate: (_parent, args, { identity }) => {
+      const input = parseInput(
+        z.object({ marketplaceId: marketplaceIdInput, email: emailInput, password: passwordInput }),
+        args,
+      );
+      return withIdentityErrors(() => authenticateWithPassword(identity, input));
+    },
+    register: (_parent, args, { identity }) => {
+      const input = parseInput(
+        z.object({
+          marketplaceId: marketplaceIdInput,
+          email: emailInput,
+          password: newPasswordInput,
+          profile: optionalProfileInput(identity.clock()).nullish(),
+        }),
+        args,
+      );
+      return withIdentityErrors(() =>
+        registerWithPassword(identity, { ...input, profile: input.profile ?? {} }),
+      );
+    },
+    logout: (_parent, _args, { identity }) => withIdentityErrors(() => logout(identity)),
+    requestResetPassword: (_parent, args, { identity }) => {
+      const input = parseInput(
+        z.object({ webOriginUrl: webOriginUrlInput, email: emailInput, mgId: mgIdInput }),
+        args,
+      );
+      return withIdentityErrors(() => requestResetPassword(identity, input));
+    },
+    resetPasswordByToken: (_parent, args, { identity }) => {
+      const input = parseInput(
+        z.object({
+          webOriginUrl: webOriginUrlInput,
+          password: newPasswordInput,
+          token: linkTokenInput(
+            'This password reset link is invalid or has expired. Please request a new one.',
+          ),
+          mgId: mgIdInput,
+        }),
+        args,
+      );
+      return withIdentityErrors(() => resetPasswordByToken(identity, input));
+    },
+    requestConfirmEmail: (_parent, args, { identity }) => {
+      const input = parseInput(z.object({ marketplaceId: marketplaceIdInput }), args);
+      return withIdentityErrors(() => requestConfirmEmail(identity, input));
+    },
+    confirmEmail: (_parent, args, { identity }) => {
+      const input = parseInput(
+        z.object({
+          marketplaceId: marketplaceIdInput,
+          token: linkTokenInput(
+            'This confirmation link is invalid or has expired. Please request a new one.',
+          ),
+        }),
+        args,
+      );
+      return withIdentityErrors(() => confirmEmail(identity, input));
+    },
+    requestConfirmPhone: (_parent, args, { identity }) => {
+      const { marketplaceId } = parseInput(z.object({ marketplaceId: marketplaceIdInput.nullish() }), args);
+      return withIdentityErrors(() =>
+        requestConfirmPhone(identity, { marketplaceId: marketplaceId ?? null }),
+      );
+    },
+    confirmPhone: (_parent, args, { identity }) => {
+      const input = parseInput(z.object({ marketplaceId: marketplaceIdInput, code: phoneCodeInput }), args);
+      return withIdentityErrors(() => confirmPhone(identity, input));
+    },
+    googleAuthenticate: (_parent, args, { identity }) => {
+      const input = parseInput(thirdPartyArgs, args);
+      return withIdentityErrors(() => thirdPartyAuthenticate(identity, { ...input, provider: 'google' }));
+    },
+    appleAuthenticate: (_parent, args, { identity }) => {
+      const input = parseInput(thirdPartyArgs, args);
+      return withIdentityErrors(() => thirdPartyAuthenticate(identity, { ...input, provider: 'apple' }));
+    },
+    registerWithToken: (_parent, args, { identity }) => {
+      const { marketplaceId, token, email, profile } = parseInput(
+        z.object({
+          marketplaceId: marketplaceIdInput,
+          token: z.string().trim().min(1, 'Your sign-in has expired. Please sign in again.'),
+          email: z.string().trim().min(1, 'Email is required').pipe(emailInput),
+          privateEmail: z.boolean().nullish(),
+          profile: requiredProfileInput(identity.clock()),
+        }),
+        args,
+      );
+      return withIdentityErrors(() => registerWithToken(identity, { marketplaceId, token, email, profile }));
+    },
+  },
+};
+
+/** withServiceErrors, plus the identity failures: UNAUTHENTICATED, RATE_LIMITED, SERVICE_UNAVAILABLE. */
+function withIdentityErrors<T>(call: () => Promise<T>): Promise<T> {
+  return withServiceErrors(async () => {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof UnauthenticatedError) {
+        throw new GraphQLError(error.message, { extensions: { code: 'UNAUTHENTICATED' } });
+      }
+      if (error instanceof RateLimitedError) {
+        throw new GraphQLError(error.message, { extensions: { code: 'RATE_LIMITED' } });
+      }
+      if (error instanceof DeliveryError) {
+        throw new GraphQLError(error.message, { extensions: { code: 'SERVICE_UNAVAILABLE' } });
+      }
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,375 @@
+// The availability engine: pure functions from schedules to bookable local times. No I/O and no
+// clock; callers pass `now`. Instants are epoch milliseconds; local dates are yyyy-MM-dd and local
+// times HH:mm in the location's IANA time zone.
+import { tzOffset } from '@date-fns/tz';
+import { format, isValid, parse } from 'date-fns';
+
+/** A bookable start, local to the location. */
+export interface Slot {
+  /** yyyy-MM-dd */
+  date: string;
+  /** HH:mm, 24-hour */
+  time: string;
+}
+
+/** A weekly working window in local wall-clock time. */
+export interface WorkingWindow {
+  /** ISO weekday: 1 is Monday, 7 is Sunday. */
+  weekday: number;
+  /** Minutes after local midnight, 0-1439. */
+  startMinute: number;
+  /** Minutes after local midnight, 1-1440; 1440 is the midnight that ends the day. */
+  endMinute: number;
+}
+
+/** A half-open span of time [start, end) in epoch milliseconds. */
+export interface Interval {
+  start: number;
+  end: number;
+}
+
+export interface PractitionerSchedule {
+  id: number;
+  /** Working windows at the location being asked about. */
+  windows: WorkingWindow[];
+  timeOff: Interval[];
+  /** Appointments that hold the practitioner's time (PENDING and BOOKED), at any location. */
+  appointments: Interval[];
+}
+
+/** How slots are laid out: the same for finding slots and for choosing who takes one. */
+export interface SlotRules {
+  /** IANA zone of the location; dates, times and working windows are local to it. */
+  timeZone: string;
+  /** The whole visit: the sum of the minimum durations of the cart's procedures and add-ons. */
+  durationMinutes: number;
+  /** Slots start every step minutes, counted from the start of each working window. */
+  stepMinutes: number;
+  /** No slot starts before now plus this. */
+  noticeMinutes: number;
+  now: Date;
+}
+
+export interface AvailabilityQuery extends SlotRules {
+  /** Local dates, both included. */
+  dateRange: { start: string; end: string };
+  practitioners: PractitionerSchedule[];
+}
+
+export interface PractitionerChoiceQuery extends SlotRules {
+  slot: Slot;
+  practitioners: PractitionerSchedule[];
+}
+
+export interface PractitionerChoice {
+  practitionerId: number;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+const minuteMs = 60_000;
+const dayMs = 86_400_000;
+
+/**
+ * Every local time in the date range at which at least one practitioner is free for the whole
+ * duration: inside one of their working windows (or windows that follow on without a gap, such as one
+ * ending at midnight and the next day's starting at 00:00), clear of their time off and live
+ * appointments, on the step grid of the window it starts in, and no sooner than now plus the notice.
+ *
+ * Across daylight-saving changes, windows keep their real length and the grid counts real minutes: a
+ * local time that does not exist is never offered, and one that happens twice is offered once.
+ * Sorted by date, then time.
+ */
+export function findAvailableSlots(query: AvailabilityQuery): Slot[] {
+  assertRules(query);
+  const first = dayNumber(query.dateRange.start);
+  const last = dayNumber(query.dateRange.end);
+  if (last < first) return [];
+  const calendar = new LocalCalendar(query.timeZone, first, last + 1);
+  const earliest = query.now.getTime() + query.noticeMinutes * minuteMs;
+
+  const starts = new Set<number>();
+  for (const practitioner of query.practitioners) {
+    for (const start of practitionerStarts(practitioner, query, calendar, first, last, earliest)) {
+      starts.add(start);
+    }
+  }
+
+  const slots: Slot[] = [];
+  const seen = new Set<string>();
+  for (const start of [...starts].sort((a, b) => a - b)) {
+    const local = calendar.localOf(start);
+    if (local.day < first || local.day > last) continue;
+    const key = `${local.day}:${local.minute}`;
+    // A local time that happens twice (clocks going back) is offered once.
+    if (seen.has(key)) continue;
+    seen.add(key);
+    slots.push({ date: dateOfDay(local.day), time: timeOfMinute(local.minute) });
+  }
+  // Instants are in order, but the repeated hour of a fall-back night runs local times backwards.
+  return slots.sort((a, b) => (a.date === b.date ? compare(a.time, b.time) : compare(a.date, b.date)));
+}
+
+/**
+ * Who takes a visit at an exact local date and time: a practitioner for whom `findAvailableSlots`
+ * would offer it. Among several, the one with the fewest appointments that local day, then the lowest
+ * id, so the choice is deterministic. When the local time happens twice (clocks going back), the
+ * earlier free occurrence is used. Null when nobody is free then.
+ */
+export function choosePractitioner(query: PractitionerChoiceQuery): PractitionerChoice | null {
+  assertRules(query);
+  const day = dayNumber(query.slot.date);
+  const minute = minuteOfTime(query.slot.time);
+  const calendar = new LocalCalendar(query.timeZone, day, day + 1);
+  const earliest = query.now.getTime() + query.noticeMinutes * minuteMs;
+  const dayStart = calendar.instantOf(day, 0);
+  const dayEnd = calendar.instantOf(day + 1, 0);
+
+  let best: { practitionerId: number; start: number; booked: number } | null = null;
+  for (const practitioner of query.practitioners) {
+    const start = practitionerStarts(practitioner, query, calendar, day, day, earliest).find((instant) => {
+      const local = calendar.localOf(instant);
+      return local.day === day && local.minute === minute;
+    });
+    if (start === undefined) continue;
+    const booked = practitioner.appointments.filter(
+      (appointment) => appointment.start < dayEnd && appointment.end > dayStart,
+    ).length;
+    if (!best || booked < best.booked || (booked === best.booked && practitioner.id < best.practitionerId)) {
+      best = { practitionerId: practitioner.id, start, booked };
+    }
+  }
+  if (!best) return null;
+  return {
+    practitionerId: best.practitionerId,
+    startsAt: new Date(best.start),
+    endsAt: new Date(best.start + query.durationMinutes * minuteMs),
+  };
+}
+
+/** Sorted instants at which one practitioner can start the visit on local days first..last. */
+function practitionerStarts(
+  practitioner: PractitionerSchedule,
+  rules: SlotRules,
+  calendar: LocalCalendar,
+  first: number,
+  last: number,
+  earliest: number,
+): number[] {
+  const duration = rules.durationMinutes * minuteMs;
+  const step = rules.stepMinutes * minuteMs;
+
+  // Windows of the asked days and the day after, so a visit may run on past midnight into a window
+  // that starts there.
+  const windows: Interval[] = [];
+  for (let day = first; day <= last + 1; day++) {
+    const weekday = isoWeekday(day);
+    for (const window of practitioner.windows) {
+      if (window.weekday !== weekday) continue;
+      const start = calendar.instantOf(day, window.startMinute);
+      const end = calendar.instantOf(day, window.endMinute);
+      // A window wholly inside a skipped hour has no real time.
+      if (end > start) windows.push({ start, end });
+    }
+  }
+  windows.sort((a, b) => a.start - b.start || a.end - b.end);
+  const lastEnd = calendar.instantOf(last + 1, 0);
+
+  const busy = merge([...practitioner.timeOff, ...practitioner.appointments]);
+  const free = subtract(merge(windows), busy);
+
+  const starts: number[] = [];
+  let freeIndex = 0;
+  for (const window of windows) {
+    // Only windows of the asked days offer starts.
+    if (window.start >= lastEnd) break;
+    while (freeIndex < free.length && (free[freeIndex] as Interval).end <= window.start) freeIndex++;
+    for (let i = freeIndex; i < free.length; i++) {
+      const span = free[i] as Interval;
+      if (span.start >= window.end) break;
+      const from = Math.max(window.start, span.start, earliest);
+      // Starts lie inside the window; the visit ends inside the free span.
+      const to = Math.min(window.end - 1, span.end - duration);
+      if (to < from) continue;
+      for (
+        let start = window.start + Math.ceil((from - window.start) / step) * step;
+        start <= to;
+        start += step
+      ) {
+        starts.push(start);
+      }
+    }
+  }
+  return starts.sort((a, b) => a - b);
+}
+
+/** Overlapping or touching intervals joined, in order. */
+function merge(intervals: Interval[]): Interval[] {
+  const sorted = intervals
+    .filter((interval) => interval.end > interval.start)
+    .sort((a, b) => a.start - b.start);
+  const merged: Interval[] = [];
+  for (const interval of sorted) {
+    const previous = merged[merged.length - 1];
+    if (previous && interval.start <= previous.end) previous.end = Math.max(previous.end, interval.end);
+    else merged.push({ start: interval.start, end: interval.end });
+  }
+  return merged;
+}
+
+/** `from` minus `remove`; both sorted and merged. */
+function subtract(from: Interval[], remove: Interval[]): Interval[] {
+  const result: Interval[] = [];
+  let index = 0;
+  for (const interval of from) {
+    let cursor = interval.start;
+    while (index < remove.length && (remove[index] as Interval).end <= cursor) index++;
+    for (let i = index; i < remove.length; i++) {
+      const hole = remove[i] as Interval;
+      if (hole.start >= interval.end) break;
+      if (hole.start > cursor) result.push({ start: cursor, end: hole.start });
+      cursor = Math.max(cursor, hole.end);
+      if (cursor >= interval.end) break;
+    }
+    if (cursor < interval.end) result.push({ start: cursor, end: interval.end });
+  }
+  return result;
+}
+
+/**
+ * Local days of one zone as instants and back. Days are counted from 1970-01-01 (day 0). On the
+ * usual day, 24 hours long at one offset, this is plain arithmetic; only days with an offset change
+ * ask the zone database minute by minute.
+ */
+class LocalCalendar {
+  /** Instant of local midnight of day first + i, for i up to last + 1 - first. */
+  private readonly midnights: number[] = [];
+
+  constructor(
+    private readonly timeZone: string,
+    private readonly first: number,
+    last: number,
+  ) {
+    for (let day = first; day <= last + 1; day++) this.midnights.push(wallToInstant(timeZone, day * dayMs));
+  }
+
+  private isPlain(day: number): boolean {
+    const midnight = this.midnights[day - this.first];
+    const next = this.midnights[day + 1 - this.first];
+    return midnight !== undefined && next !== undefined && next - midnight === dayMs;
+  }
+
+  /** The instant of a local wall-clock minute; a minute in a skipped hour gives the moment of the jump. */
+  instantOf(day: number, minute: number): number {
+    if (minute === 0 || minute === 1440) {
+      const midnight = this.midnights[day + minute / 1440 - this.first];
+      if (midnight !== undefined) return midnight;
+    }
+    if (this.isPlain(day)) return (this.midnights[day - this.first] as number) + minute * minuteMs;
+    return wallToInstant(this.timeZone, day * dayMs + minute * minuteMs);
+  }
+
+  /** The local day and minute of an instant. */
+  localOf(instant: number): { day: number; minute: number } {
+    const index = upperBound(this.midnights, instant) - 1;
+    const day = this.first + index;
+    if (index >= 0 && this.isPlain(day)) {
+      return { day, minute: Math.floor((instant - (this.midnights[index] as number)) / minuteMs) };
+    }
+    const wall = instant + offsetMs(this.timeZone, instant);
+    const wallDay = Math.floor(wall / dayMs);
+    return { day: wallDay, minute: Math.floor((wall - wallDay * dayMs) / minuteMs) };
+  }
+}
+
+/** Index of the first element greater than value in a sorted array. */
+function upperBound(sorted: number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] as number) <= value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function offsetMs(timeZone: string, instant: number): number {
+  return tzOffset(timeZone, new Date(instant)) * minuteMs;
+}
+
+/**
+ * The instant of a wall-clock time (given as if it were UTC) in a zone. A time that happens twice
+ * resolves to the earlier instant. One that does not exist resolves to the moment the clocks jump, the
+ * first real time after it: a window from 02:30 on a spring-forward night starts at 03:00, and one
+ * from 02:00 to 02:45 has no length.
+ */
+function wallToInstant(timeZone: string, wall: number): number {
+  const before = offsetMs(timeZone, wall - dayMs);
+  const after = offsetMs(timeZone, wall + dayMs);
+  if (before === after) return wall - before;
+  const early = wall - before;
+  const late = wall - after;
+  const earlyValid = offsetMs(timeZone, early) === before;
+  const lateValid = offsetMs(timeZone, late) === after;
+  if (earlyValid && lateValid) return Math.min(early, late);
+  if (earlyValid) return early;
+  if (lateValid) return late;
+  // In the gap: the jump lies between the two readings; find its minute.
+  let low = Math.floor(Math.min(early, late) / minuteMs);
+  let high = Math.ceil(Math.max(early, late) / minuteMs);
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    if (offsetMs(timeZone, middle * minuteMs) === after) high = middle;
+    else low = middle + 1;
+  }
+  return high * minuteMs;
+}
+
+function assertRules(rules: SlotRules): void {
+  if (!Number.isFinite(offsetMs(rules.timeZone, rules.now.getTime()))) {
+    throw new RangeError(`Unknown time zone: ${rules.timeZone}`);
+  }
+  if (!Number.isInteger(rules.durationMinutes) || rules.durationMinutes <= 0) {
+    throw new RangeError('The duration must be a positive whole number of minutes.');
+  }
+  if (!Number.isInteger(rules.stepMinutes) || rules.stepMinutes <= 0) {
+    throw new RangeError('The step must be a positive whole number of minutes.');
+  }
+  if (!Number.isFinite(rules.noticeMinutes) || rules.noticeMinutes < 0) {
+    throw new RangeError('The notice must not be negative.');
+  }
+  if (Number.isNaN(rules.now.getTime())) throw new RangeError('Now must be a valid date.');
+}
+
+function dayNumber(date: string): number {
+  const parsed = parse(date, 'yyyy-MM-dd', new Date(0));
+  if (!isValid(parsed) || format(parsed, 'yyyy-MM-dd') !== date) {
+    throw new RangeError(`Not a yyyy-MM-dd date: ${date}`);
+  }
+  return Date.UTC(parsed.getFullYear(), parsed.getMonth(), parsed.getDate()) / dayMs;
+}
+
+function minuteOfTime(time: string): number {
+  const parsed = parse(time, 'HH:mm', new Date(0));
+  if (!isValid(parsed) || format(parsed, 'HH:mm') !== time)
+    throw new RangeError(`Not an HH:mm time: ${time}`);
+  return parsed.getHours() * 60 + parsed.getMinutes();
+}
+
+/** 1 for Monday through 7 for Sunday; day 0 (1970-01-01) was a Thursday. */
+function isoWeekday(day: number): number {
+  return ((((day + 3) % 7) + 7) % 7) + 1;
+}
+
+function dateOfDay(day: number): string {
+  return new Date(day * dayMs).toISOString().slice(0, 10);
+}
+
+function timeOfMinute(minute: number): string {
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

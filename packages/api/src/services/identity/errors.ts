@@ -1,0 +1,21 @@
+/**
+ * Expected identity failures, beside the shared NotFoundError and InvalidInputError of ../errors.
+ * Resolvers give each its `extensions.code`.
+ */
+
+/** No valid session, or a failed sign-in: UNAUTHENTICATED. */
+export class UnauthenticatedError extends Error {
+  override readonly name = 'UnauthenticatedError';
+}
+
+/** Too many requests of one kind from one email address or one IP address: RATE_LIMITED. */
+export class RateLimitedError extends Error {
+  override readonly name = 'RateLimitedError';
+}
+
+/** The mail or SMS provider refused or could not be reached: SERVICE_UNAVAILABLE. */
+export class DeliveryError extends Error {
+  override readonly name = 'DeliveryError';
+}
+
+export const signInRequired = 'Please sign in to continue.';

@@ -1,0 +1,61 @@
+// Every message the identity services send, in plain text and simple HTML. The marketplace's name is
+// the sender name and starts the subject or SMS, so clients of several marketplaces know who wrote.
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function passcodeEmail(marketplaceName: string, code: string, minutes: number): EmailContent {
+  return {
+    subject: `Your ${marketplaceName} sign-in code`,
+    text: `Your ${marketplaceName} sign-in code is ${code}.\n\nIt expires in ${minutes} minutes and works once. If you did not ask for it, you can ignore this email.`,
+    html: layout(
+      marketplaceName,
+      `<p>Your sign-in code is</p>
+<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${code}</p>
+<p>It expires in ${minutes} minutes and works once. If you did not ask for it, you can ignore this email.</p>`,
+    ),
+  };
+}
+
+export function resetPasswordEmail(marketplaceName: string, link: string): EmailContent {
+  return {
+    subject: `Reset your ${marketplaceName} password`,
+    text: `Someone asked to reset the password of your ${marketplaceName} account.\n\nChoose a new password here (the link works once, for one hour):\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+    html: layout(
+      marketplaceName,
+      `<p>Someone asked to reset the password of your account.</p>
+<p><a href="${escapeHtml(link)}">Choose a new password</a> (the link works once, for one hour).</p>
+<p>If it was not you, ignore this email: your password stays as it is.</p>`,
+    ),
+  };
+}
+
+export function confirmEmailEmail(marketplaceName: string, link: string): EmailContent {
+  return {
+    subject: `Confirm your email for ${marketplaceName}`,
+    text: `Please confirm your email address for ${marketplaceName}:\n${link}\n\nThe link works once, for 24 hours.`,
+    html: layout(
+      marketplaceName,
+      `<p>Please confirm your email address.</p>
+<p><a href="${escapeHtml(link)}">Confirm my email</a> (the link works once, for 24 hours).</p>`,
+    ),
+  };
+}
+
+export function phoneCodeSms(marketplaceName: string, code: string, minutes: number): string {
+  return `${marketplaceName}: your phone verification code is ${code}. It expires in ${minutes} minutes.`;
+}
+
+function layout(marketplaceName: string, body: string): string {
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">
+<h2 style="margin-top:0">${escapeHtml(marketplaceName)}</h2>
+${body}
+</body></html>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}

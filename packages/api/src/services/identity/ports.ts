@@ -1,0 +1,29 @@
+import type { Db } from '../../adapters/database/database';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { OpenIdClient } from '../../adapters/openid/openid-client';
+import type { SmsSender } from '../../adapters/sms/sms-sender';
+import type { IdentityConfig } from '../../identity-config';
+import type { RequestSession } from './sessions';
+
+export type ThirdPartyProvider = 'google' | 'apple';
+
+/** What identity services need, for the whole process. */
+export interface IdentityPorts {
+  db: Db;
+  config: IdentityConfig;
+  /** Injectable so tests can move time (expiry, idle and absolute session lifetimes). */
+  clock: () => Date;
+  mailer: Mailer;
+  sms: SmsSender;
+  /** Configured third-party providers; null when switched off. */
+  openId: Record<ThirdPartyProvider, OpenIdClient | null>;
+}
+
+/** The identity ports plus what is known about the current HTTP request. */
+export interface IdentityContext extends IdentityPorts {
+  /** The caller's IP address as far as it can be told ('unknown' otherwise), for rate limits. */
+  clientIp: string;
+  /** Where emailed links point: the caller's web origin when it is allow-listed, else the first one. */
+  linkOrigin: string;
+  session: RequestSession;
+}

@@ -1,0 +1,48 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../adapters/database/database';
+import { type outboxChannels, outboxMessages } from '../db/schema';
+
+export interface OutboxMessageView {
+  id: number;
+  channel: (typeof outboxChannels)[number];
+  to: string;
+  from: string;
+  subject: string | null;
+  text: string;
+  html: string | null;
+  createdAt: string;
+  /** Every http(s) URL in the text, in order: what a test follows. */
+  links: string[];
+}
+
+const urlPattern = /https?:\/\/[^\s<>"']+/g;
+
+/** Messages of the embedded mail and SMS adapters, newest first; optionally only those to one recipient. */
+export async function listOutboxMessages(db: Db, options: { to?: string | null; limit?: number } = {}) {
+  const rows = await db
+    .select()
+    .from(outboxMessages)
+    .where(options.to ? sql`lower(${outboxMessages.recipient}) = lower(${options.to})` : undefined)
+    .orderBy(desc(outboxMessages.id))
+    .limit(options.limit ?? 200);
+  return rows.map(toView);
+}
+
+export async function getOutboxMessage(db: Db, id: number): Promise<OutboxMessageView | null> {
+  const [row] = await db.select().from(outboxMessages).where(eq(outboxMessages.id, id));
+  return row ? toView(row) : null;
+}
+
+function toView(row: typeof outboxMessages.$inferSelect): OutboxMessageView {
+  return {
+    id: row.id,
+    channel: row.channel,
+    to: row.recipient,
+    from: row.sender,
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody,
+    createdAt: row.createdAt.toISOString(),
+    links: row.textBody.match(urlPattern) ?? [],
+  };
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { formatUsPhone, parseUsPhone } from './phone';
+
+describe('US phones (spec 5)', () => {
+  it('stores a national-format number as E.164', () => {
+    expect(parseUsPhone('(201) 555-0143')).toEqual({ e164: '+12015550143' });
+    expect(parseUsPhone('201.555.0143')).toEqual({ e164: '+12015550143' });
+  });
+
+  it('says why a number is refused', () => {
+    expect(parseUsPhone('201555')).toEqual({ problem: 'TOO_SHORT' });
+    expect(parseUsPhone('2015550143999')).toEqual({ problem: 'TOO_LONG' });
+    expect(parseUsPhone('call me')).toEqual({ problem: 'NOT_A_NUMBER' });
+  });
+
+  it('shows a stored number in national format', () => {
+    expect(formatUsPhone('+12125550143')).toBe('(212) 555-0143');
+  });
+});

@@ -1,0 +1,65 @@
+import { TZDate } from '@date-fns/tz';
+import {
+  addDays,
+  addMonths,
+  eachDayOfInterval,
+  endOfMonth,
+  format,
+  isBefore,
+  parseISO,
+  startOfMonth,
+  startOfWeek,
+} from 'date-fns';
+
+/** Dates are kept as yyyy-MM-dd, local to the place of the visit (spec 3). */
+export const DATE_FORMAT = 'yyyy-MM-dd';
+/** Spec 9: the chosen-day heading, and waitlist dates as shown. */
+export const DAY_HEADING_FORMAT = 'EEEE, MMMM d, yyyy';
+export const WAITLIST_DATE_FORMAT = 'EEEE, MMM d, yyyy';
+
+const toDate = (day: string) => parseISO(day);
+export const formatDay = (day: string, pattern: string) => format(toDate(day), pattern);
+
+/** Today at the place (its IANA zone), or in the browser's zone when the place's is not known. */
+export function todayAt(timeZone: string | null | undefined, now = new Date()): string {
+  return format(timeZone ? new TZDate(now, timeZone) : now, DATE_FORMAT);
+}
+
+/** Spec 2: picking a day before today snaps to today. */
+export function snapToToday(day: string, today: string): string {
+  return day < today ? today : day;
+}
+
+/** The seven days (Sunday first) of the week holding `day`. */
+export function weekOf(day: string): string[] {
+  const start = startOfWeek(toDate(day));
+  return Array.from({ length: 7 }, (_, i) => format(addDays(start, i), DATE_FORMAT));
+}
+
+/** The same weekday one week before or after. */
+export const shiftWeek = (day: string, weeks: number) => format(addDays(toDate(day), weeks * 7), DATE_FORMAT);
+
+/** Spec 9: the calendar lists months from this month through one year ahead (yyyy-MM-01). */
+export function calendarMonths(today: string): string[] {
+  const first = startOfMonth(toDate(today));
+  return Array.from({ length: 13 }, (_, i) => format(addMonths(first, i), DATE_FORMAT));
+}
+
+/**
+ * Spec 9: a month as a 35-cell grid (five weeks from the Sunday on or before the 1st), grown to six
+ * weeks only for a month whose days would not otherwise all fit. Cells outside the month are null.
+ */
+export function monthGrid(month: string): (string | null)[] {
+  const first = startOfMonth(toDate(month));
+  const last = endOfMonth(first);
+  const start = startOfWeek(first);
+  const days = eachDayOfInterval({ start: first, end: last }).length;
+  const cells = first.getDay() + days > 35 ? 42 : 35;
+  return Array.from({ length: cells }, (_, i) => {
+    const date = addDays(start, i);
+    return isBefore(date, first) || date > last ? null : format(date, DATE_FORMAT);
+  });
+}
+
+/** The first of the month holding `day`. */
+export const monthOf = (day: string) => format(startOfMonth(toDate(day)), DATE_FORMAT);

@@ -1,0 +1,96 @@
+import { Box, Button, Flex, HStack, IconButton, Text } from '@atrium/ui';
+import { NativeSelect } from '@atrium/ui/forms';
+import { calendarMonths, formatDay, monthOf, shiftWeek, weekOf } from './calendar-dates';
+
+interface WeekCalendarProps {
+  /** The day whose week is shown and which is highlighted; null when no day is chosen. */
+  anchor: string;
+  selected: string | null;
+  today: string;
+  onPick: (day: string) => void;
+  onShowWeek: (day: string) => void;
+}
+
+/**
+ * Spec 2 /schedule: a one-week calendar. It never goes before the current month; the month picker
+ * lists months from now through one year ahead.
+ */
+export function WeekCalendar({ anchor, selected, today, onPick, onShowWeek }: WeekCalendarProps) {
+  const days = weekOf(anchor);
+  const months = calendarMonths(today);
+  const firstMonth = months[0] ?? today;
+  const lastDay = shiftWeek(months.at(-1) ?? today, 5);
+  const canGoBack = (days[0] ?? anchor) > firstMonth;
+  const canGoForward = (days[6] ?? anchor) < lastDay;
+
+  return (
+    <Box>
+      <Flex justify="space-between" align="center" mb="3" gap="3">
+        <NativeSelect.Root size="sm" width="auto">
+          <NativeSelect.Field
+            aria-label="Month"
+            value={monthOf(anchor) < firstMonth ? firstMonth : monthOf(anchor)}
+            onChange={(event) => onShowWeek(event.target.value < today ? today : event.target.value)}
+          >
+            {months.map((month) => (
+              <option key={month} value={month}>
+                {formatDay(month, 'MMMM yyyy')}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <HStack gap="1">
+          <IconButton
+            aria-label="Previous week"
+            variant="ghost"
+            size="sm"
+            disabled={!canGoBack}
+            onClick={() => onShowWeek(shiftWeek(anchor, -1))}
+          >
+            ‹
+          </IconButton>
+          <IconButton
+            aria-label="Next week"
+            variant="ghost"
+            size="sm"
+            disabled={!canGoForward}
+            onClick={() => onShowWeek(shiftWeek(anchor, 1))}
+          >
+            ›
+          </IconButton>
+        </HStack>
+      </Flex>
+      <Flex as="ul" listStyleType="none" gap="1" aria-label="Week">
+        {days.map((day) => {
+          const isSelected = day === selected;
+          return (
+            <Box as="li" key={day} flex="1">
+              <Button
+                w="full"
+                h="auto"
+                py="2"
+                px="0"
+                flexDirection="column"
+                gap="0"
+                variant={isSelected ? 'solid' : 'ghost'}
+                aria-pressed={isSelected}
+                aria-label={formatDay(day, 'EEEE, MMMM d, yyyy')}
+                // A past day is shown but picking it snaps to today (spec 2).
+                opacity={day < today ? 0.5 : 1}
+                onClick={() => onPick(day)}
+              >
+                <Text fontSize="xs" textTransform="uppercase">
+                  {formatDay(day, 'EEE')}
+                </Text>
+                <Text fontSize="lg" fontWeight="semibold">
+                  {formatDay(day, 'd')}
+                </Text>
+              </Button>
+            </Box>
+          );
+        })}
+      </Flex>
+    </Box>
+  );
+}
