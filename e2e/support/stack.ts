@@ -88,7 +88,8 @@ export class Stack {
       env,
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    await waitFor(`http://127.0.0.1:${ports.api}/healthz`, 60_000);
+    // Migrating and seeding a fresh embedded database takes a while on a busy machine.
+    await waitFor(`http://127.0.0.1:${ports.api}/healthz`, 180_000);
     // The local OpenID Connect provider that stands in for Google and Apple.
     this.oidc = spawn(
       process.execPath,

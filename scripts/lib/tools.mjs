@@ -40,7 +40,7 @@ export function run(command, args, options = {}) {
 }
 
 /** Polls a URL until it answers 2xx, or throws after the timeout. */
-export async function waitForUrl(url, timeoutMs = 60_000) {
+export async function waitForUrl(url, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
