@@ -13,8 +13,12 @@ const chromium = {
   ],
 };
 
+// Runs with a port offset keep their results apart too (see support/stack.ts).
+const offset = process.env.E2E_PORT_OFFSET;
+
 export default defineConfig({
   testDir: './tests',
+  outputDir: offset ? `test-results-${offset}` : 'test-results',
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   workers: 2,

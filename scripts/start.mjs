@@ -12,6 +12,7 @@ const ports = {
   checkout: 3003,
   account: 3004,
   spotlight: 3011,
+  oidc: 4001,
 };
 const api = `http://127.0.0.1:${ports.api}`;
 const env = envWithTools({

@@ -6,6 +6,7 @@ export const demoMarketplaces = [
     primaryRgb: 'rgb(56, 189, 248)',
     logo: '/assets/marketplaces/glow-mobile-iv/logo.svg',
     procedureId: '1006',
+    clinic: { organizationId: '101', name: 'Glow Mobile IV Midtown Manhattan', address: '', phone: '' },
   },
   {
     id: '2',
@@ -13,6 +14,7 @@ export const demoMarketplaces = [
     primaryRgb: 'rgb(49, 46, 129)',
     logo: '/assets/marketplaces/nocturne-aesthetics/logo.svg',
     procedureId: '2001',
+    clinic: { organizationId: '201', name: 'Nocturne SoHo', address: '', phone: '' },
   },
   {
     id: '3',
@@ -20,18 +22,20 @@ export const demoMarketplaces = [
     primaryRgb: 'rgb(245, 158, 11)',
     logo: '/assets/marketplaces/solace-wellness-studio/logo.svg',
     procedureId: '3003',
+    clinic: { organizationId: '301', name: 'Solace Wellness Studio RiNo', address: '', phone: '' },
   },
 ] as const;
 
 /**
  * Route of spec section 2 under /{id} and the page title it shows; `needsCart` pages send an empty
- * cart back to /services, so a service is put in the cart first.
+ * cart back to /services, so a service is put in the cart first; `needsBooking` pages also want a
+ * clinic and a date and time.
  */
 export const marketplacePages = [
   { path: 'set-location', title: 'Choose Location' },
   { path: 'services', title: 'Select a Service' },
   { path: 'schedule', title: 'Choose Date & Time', needsCart: true },
-  { path: 'confirm', title: 'Review & Confirm' },
+  { path: 'confirm', title: 'Review & Confirm', needsCart: true, needsBooking: true },
   { path: 'success', title: 'Booking Received' },
   { path: 'profile', title: 'My Profile' },
   { path: 'memberships', title: 'Memberships & Packages' },

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { addDays, format } from 'date-fns';
 import { chooseClinic } from './booking';
 
@@ -33,3 +33,12 @@ export async function scheduleAtClinic(page: Page) {
 }
 
 export const timesRegion = (page: Page) => page.getByRole('region', { name: 'Available times' });
+
+/** Picks a day in the waitlist dialog's month calendar. */
+export async function pickInDialog(dialog: Locator, date: Date) {
+  const cell = dialog.getByRole('gridcell', { name: dayButtonName(date) });
+  for (let i = 0; i < 12 && !(await cell.isVisible()); i++) {
+    await dialog.getByRole('button', { name: 'Next month' }).click();
+  }
+  await cell.click();
+}

@@ -7,7 +7,9 @@ import { createStaticServer, listen } from '../../scripts/lib/static-server.mjs'
 import { type Deployment, ports } from './ports';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const runDir = path.join(repoRoot, 'e2e/.run');
+// One run folder per port offset, so that two runs at once keep their deployments and data apart.
+const offset = process.env.E2E_PORT_OFFSET;
+export const runDir = path.join(repoRoot, offset ? `e2e/.run-${offset}` : 'e2e/.run');
 export const deployDir = (deployment: Deployment) => path.join(runDir, 'deploy', deployment);
 
 const builds: Record<Deployment, string> = {

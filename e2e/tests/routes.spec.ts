@@ -18,6 +18,12 @@ for (const marketplace of demoMarketplaces) {
             marketplace.procedureId,
           );
         }
+        if ('needsBooking' in pageNeeds) {
+          await page.evaluate((clinic) => {
+            localStorage.setItem('selected-location', JSON.stringify(clinic));
+            localStorage.setItem('selected-date-time', JSON.stringify({ date: '2030-01-08', time: '10:00' }));
+          }, marketplace.clinic);
+        }
         await page.goto(`/${marketplace.id}/${path}`);
         await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 

@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { format, isSameMonth, startOfWeek } from 'date-fns';
 import { chooseClinic, freshStart } from '../support/booking';
-import { dayButtonName, nextWeekday, pickDay, scheduleAtClinic, timesRegion } from '../support/schedule';
+import {
+  dayButtonName,
+  nextWeekday,
+  pickDay,
+  pickInDialog,
+  scheduleAtClinic,
+  timesRegion,
+} from '../support/schedule';
 
 const weekdays = [2, 3, 4]; // Tuesday to Thursday: every demo clinic is open.
 
@@ -191,11 +198,3 @@ test.describe('/resume', () => {
     await expect(page).toHaveURL(/\/1\/confirm$/);
   });
 });
-
-async function pickInDialog(dialog: ReturnType<import('@playwright/test').Page['getByRole']>, date: Date) {
-  const cell = dialog.getByRole('gridcell', { name: dayButtonName(date) });
-  for (let i = 0; i < 12 && !(await cell.isVisible()); i++) {
-    await dialog.getByRole('button', { name: 'Next month' }).click();
-  }
-  await cell.click();
-}

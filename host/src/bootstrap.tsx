@@ -24,6 +24,7 @@ if (container) {
       $browserConfig.set({
         googleMapsApiKey: config.googleMapsApiKey,
         stripePublishableKey: config.stripePublishableKey,
+        marketingAnalytics: config.marketingAnalytics,
       });
       root.render(<App config={config} />);
     },

@@ -11,6 +11,8 @@ const config: CodegenConfig = {
         enumsAsTypes: true,
         contextType: '../graphql-context#GraphQLContext',
         scalars: { ID: { input: 'string', output: 'string' } },
+        // A User is resolved from the identity service's view; its wallet by a field resolver.
+        mappers: { User: '../services/identity/users#UserView' },
         strictScalars: true,
       },
     },

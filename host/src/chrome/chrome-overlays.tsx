@@ -2,6 +2,7 @@ import { useNavigate } from '@atrium/navigation';
 import { $toast, on, type Toast } from '@atrium/stores';
 import { Button, Text } from '@atrium/ui';
 import { useEffect, useState } from 'react';
+import { AccountChrome } from '../account/account-chrome';
 
 type Overlays = typeof import('@atrium/ui/overlays');
 type Notice = { kind: 'error' | 'navigation-error' | 'location-changed'; message: string };
@@ -14,10 +15,19 @@ const loadOverlays = () => {
 };
 
 /**
- * The host's listeners for chrome events (ARCHITECTURE 3): toasts, the global error modal, the
- * navigation-error modal and the 'Location Changed' dialog.
+ * The host's listeners for chrome events (ARCHITECTURE 3): the account's sign-in dialog and alerts,
+ * toasts, the global error modal, the navigation-error modal and the 'Location Changed' dialog.
  */
 export function ChromeOverlays({ marketplaceId }: { marketplaceId: string | null }) {
+  return (
+    <>
+      <AccountChrome />
+      <ChromeNotices marketplaceId={marketplaceId} />
+    </>
+  );
+}
+
+function ChromeNotices({ marketplaceId }: { marketplaceId: string | null }) {
   const navigate = useNavigate();
   const [module, setModule] = useState<Overlays | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -45,6 +55,9 @@ export function ChromeOverlays({ marketplaceId }: { marketplaceId: string | null
         ),
       ),
     ];
+    // Loaded before (under another layout): show the toast area again at once, with the toasts
+    // still on screen, e.g. 'Login successful!' shown just before a sign-in callback navigates away.
+    if (overlays) withOverlays();
     // A toast kept for after a reload (spec 3 client-kept "toast").
     const pending = $toast.get();
     if (pending) {

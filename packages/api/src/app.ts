@@ -4,6 +4,8 @@ import { createSchema, createYoga } from 'graphql-yoga';
 import type { Database } from './adapters/database/database';
 import { createGazetteerGeocoder } from './adapters/geocoding/gazetteer';
 import type { Geocoder } from './adapters/geocoding/geocoder';
+import { createPayments, type Payments } from './adapters/payments/create-payments-processor';
+import { defaultCheckoutConfig } from './checkout-config';
 import type { AppConfig } from './config';
 import type { GraphQLContext } from './graphql-context';
 import { useDevMailbox } from './http/dev-mailbox';
@@ -15,17 +17,21 @@ import { createIdentity, type IdentityOptions } from './identity-context';
 import { assetsDir } from './paths';
 import { resolvers } from './resolvers/resolvers';
 import { loadTypeDefs } from './schema/load-type-defs';
+import { operatorKeyHeader } from './services/checkout/operator-key';
+import type { CheckoutPorts } from './services/checkout/ports';
 
 export interface AppOptions {
   db: Database;
   /** Without `identity`, identity is configured as an empty environment would configure it. */
-  config: Pick<AppConfig, 'nodeEnv'> & Partial<Pick<AppConfig, 'identity'>>;
+  config: Pick<AppConfig, 'nodeEnv'> & Partial<Pick<AppConfig, 'identity' | 'checkout'>>;
   /** Defaults to the offline ZIP gazetteer. */
   geocoder?: Geocoder;
   /** Yoga's logger; tests that provoke unexpected errors can turn it off. */
   logging?: boolean;
   /** Replacements for identity ports (clock, mail, SMS, providers), for tests. */
   identity?: IdentityOptions;
+  /** Replacements for checkout ports (payment processor, clock), for tests. */
+  checkout?: { payments?: Payments; clock?: () => Date };
 }
 
 /**
@@ -39,10 +45,19 @@ export function createApp({
   geocoder = createGazetteerGeocoder(),
   logging = true,
   identity: identityOptions,
+  checkout: checkoutOptions,
 }: AppOptions) {
   const schema = createSchema<GraphQLContext>({ typeDefs: loadTypeDefs(), resolvers });
   const identityConfig = config.identity ?? loadIdentityConfig({}, config.nodeEnv);
   const identity = createIdentity(db.db, identityConfig, identityOptions);
+  const checkoutConfig = config.checkout ?? defaultCheckoutConfig(config.nodeEnv);
+  const checkout: CheckoutPorts = {
+    db: db.db,
+    geocoder,
+    payments: checkoutOptions?.payments ?? createPayments(checkoutConfig.payments, db.db),
+    clock: checkoutOptions?.clock ?? (() => new Date()),
+    operatorKey: checkoutConfig.operatorKey,
+  };
   return createYoga<{ req?: IncomingMessage }>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -50,6 +65,7 @@ export function createApp({
       db: db.db,
       geocoder,
       identity: identity.forRequest(request, req),
+      checkout: { ...checkout, presentedOperatorKey: request.headers.get(operatorKeyHeader) },
     }),
     // Unexpected errors become 'Unexpected error.' and never carry a stack trace, in any environment.
     maskedErrors: { isDev: false },

@@ -1,9 +1,16 @@
 import { createDatabase } from './adapters/database/create-database';
 import type { Database } from './adapters/database/database';
 import { defaultOidcDevPort, oidcDevClients } from './adapters/oidc-dev-provider/dev-clients';
+import { createPayments } from './adapters/payments/create-payments-processor';
 import { loadConfig } from './config';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
+import {
+  cancelAppointment,
+  completeAppointment,
+  confirmAppointment,
+  type OperatorAppointmentResult,
+} from './services/checkout/operator-actions';
 import { serveUntilStopped } from './start-server';
 
 const usage = `Usage: cli <command>
@@ -15,12 +22,20 @@ Commands:
   oidc-dev-provider
             start the local OpenID Connect provider standing in for Google and Apple
             (port OIDC_DEV_PORT, default 4001); development only
+  confirm <appointment id>
+            PENDING -> BOOKED, charging what is due with PAYMENTS_PROCESSOR; a failed charge
+            leaves it PENDING and exits with 2
+  complete <appointment id>
+            BOOKED -> COMPLETE
+  cancel <appointment id>
+            PENDING or BOOKED -> CANCELLED, freeing the practitioner's time
 
-Environment: PORT, DATABASE_URL (else PGlite in PGLITE_DIR), NODE_ENV, CATALOG_OVERRIDE_ENTRY, SEED_DEMO;
-identity variables are listed in the package README.`;
+Environment: PORT, DATABASE_URL (else PGlite in PGLITE_DIR), NODE_ENV, CATALOG_OVERRIDE_ENTRY, SEED_DEMO,
+PAYMENTS_PROCESSOR, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, OPERATOR_KEY; identity variables are
+listed in the package README.`;
 
 /** Runs one command; resolves to an exit code, or null while the server keeps running. */
-async function run(command: string | undefined): Promise<number | null> {
+async function run(command: string | undefined, args: string[]): Promise<number | null> {
   switch (command) {
     case 'migrate':
       await withDatabase(async (database) => {
@@ -48,6 +63,10 @@ async function run(command: string | undefined): Promise<number | null> {
     case 'oidc-dev-provider':
       await serveOidcDevProvider();
       return null;
+    case 'confirm':
+    case 'complete':
+    case 'cancel':
+      return operatorCommand(command, args[0]);
     case 'help':
     case '--help':
       console.log(usage);
@@ -56,6 +75,45 @@ async function run(command: string | undefined): Promise<number | null> {
       console.error(command ? `Unknown command: ${command}\n\n${usage}` : usage);
       return 1;
   }
+}
+
+/**
+ * The operator actions of the confirm/complete/cancelAppointment mutations, run by someone with the
+ * database at hand (so no operator key is asked for).
+ */
+async function operatorCommand(
+  command: 'confirm' | 'complete' | 'cancel',
+  idArgument: string | undefined,
+): Promise<number> {
+  if (!idArgument || !/^[1-9][0-9]*$/.test(idArgument)) {
+    console.error(`Usage: cli ${command} <appointment id>`);
+    return 1;
+  }
+  const id = Number(idArgument);
+  const config = loadConfig();
+  let result: OperatorAppointmentResult | undefined;
+  await withDatabase(async (database) => {
+    const db = database.db;
+    if (command === 'confirm') {
+      result = await confirmAppointment({ db, payments: createPayments(config.checkout.payments, db) }, id);
+    } else if (command === 'complete') {
+      result = await completeAppointment({ db }, id);
+    } else {
+      result = await cancelAppointment({ db }, id);
+    }
+  });
+  if (!result) return 1;
+  if (result.failureReason !== null) {
+    console.error(`Appointment ${result.id} is still ${result.status}: ${result.failureReason}`);
+    return 2;
+  }
+  const charged = result.charged > 0 ? `, charged ${formatCents(result.charged)}` : '';
+  console.log(`Appointment ${result.id} is ${result.status}${charged}`);
+  return 0;
+}
+
+function formatCents(cents: number): string {
+  return `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 }
 
 async function withDatabase(work: (database: Database) => Promise<void>): Promise<void> {
@@ -92,7 +150,7 @@ async function serveOidcDevProvider(): Promise<void> {
 }
 
 try {
-  const exitCode = await run(process.argv[2]);
+  const exitCode = await run(process.argv[2], process.argv.slice(3));
   if (exitCode !== null) process.exit(exitCode);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

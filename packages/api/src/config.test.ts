@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadCheckoutConfig } from './checkout-config';
 import { loadConfig } from './config';
 import { loadIdentityConfig } from './identity-config';
 import { findRepoRoot } from './paths';
@@ -15,6 +16,7 @@ describe('loadConfig', () => {
       catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
       seedDemo: false,
       identity: loadIdentityConfig({}, 'development'),
+      checkout: loadCheckoutConfig({}, 'development'),
     });
   });
 
@@ -39,6 +41,8 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
         CATALOG_OVERRIDE_ENTRY: 'https://cdn.example.com/catalog/mf-manifest.json',
         SEED_DEMO: '1',
+        PAYMENTS_PROCESSOR: 'sandbox',
+        OPERATOR_KEY: 'a-production-operator-key-of-32-chars',
       }),
     ).toEqual({
       port: 4100,
@@ -47,6 +51,7 @@ describe('loadConfig', () => {
       catalogOverrideEntry: 'https://cdn.example.com/catalog/mf-manifest.json',
       seedDemo: true,
       identity: loadIdentityConfig({}, 'production'),
+      checkout: { payments: { processor: 'sandbox' }, operatorKey: 'a-production-operator-key-of-32-chars' },
     });
   });
 

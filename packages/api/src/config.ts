@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { DatabaseConfig } from './adapters/database/database';
+import { type CheckoutConfig, loadCheckoutConfig } from './checkout-config';
 import { type IdentityConfig, loadIdentityConfig } from './identity-config';
 import { findRepoRoot } from './paths';
 
@@ -14,6 +15,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Sessions, sign-in providers, mail and SMS (identity-config.ts). */
   identity: IdentityConfig;
+  /** The payment processor and the operator key (checkout-config.ts). */
+  checkout: CheckoutConfig;
 }
 
 // Unset and empty mean the same thing in shell-driven environments.
@@ -56,6 +59,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogOverrideEntry: values.CATALOG_OVERRIDE_ENTRY,
     seedDemo: values.SEED_DEMO === '1' || values.SEED_DEMO === 'true',
     identity: loadIdentityConfig(env, values.NODE_ENV),
+    checkout: loadCheckoutConfig(env, values.NODE_ENV),
   };
 }
 

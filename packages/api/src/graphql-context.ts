@@ -1,5 +1,6 @@
 import type { Db } from './adapters/database/database';
 import type { Geocoder } from './adapters/geocoding/geocoder';
+import type { CheckoutContext } from './services/checkout/ports';
 import type { IdentityContext } from './services/identity/ports';
 
 /** What every resolver receives: the ports that services need. */
@@ -8,4 +9,6 @@ export interface GraphQLContext {
   geocoder: Geocoder;
   /** Identity ports plus the request's session cookie, IP address and web origin. */
   identity: IdentityContext;
+  /** Payments, the clock and operator key of checkout, plus the request's x-operator-key header. */
+  checkout: CheckoutContext;
 }

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCheckoutConfig } from './checkout-config';
 import type { AppConfig } from './config';
 import { loadIdentityConfig } from './identity-config';
 import { startServer } from './start-server';
@@ -19,6 +20,7 @@ describe('startServer with PGlite on disk', () => {
       catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
       seedDemo: true,
       identity: loadIdentityConfig({}, 'test'),
+      checkout: loadCheckoutConfig({}, 'test'),
     };
   });
   afterAll(() => rm(dirname(dataDir), { recursive: true, force: true }));

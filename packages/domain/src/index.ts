@@ -54,3 +54,26 @@ export { formatUsPhone, PHONE_INPUT_MAX_LENGTH, parseUsPhone } from './forms/pho
 export { marketplaceIdFromPath } from './marketplace/marketplace-id';
 export { dollarsToCents, formatCents } from './money/format-cents';
 export { minPrice, priceLabel } from './money/prices';
+export type { CentsRange } from './pricing/cents';
+export { percentOfCents, ZERO_RANGE } from './pricing/cents';
+export type {
+  CheckoutLine,
+  CheckoutSummary,
+  CheckoutSummaryInput,
+  MembershipDiscount,
+  PackageCredit,
+  PricedProcedure,
+  PromoKind,
+  PromoRule,
+} from './pricing/checkout-summary';
+export {
+  computeCheckoutSummary,
+  EMPTY_CHECKOUT_SUMMARY,
+  promoAppliesTo,
+  promoText,
+  splitProportionally,
+} from './pricing/checkout-summary';
+export type { DueNowSettings, PaymentCollectionMethod, PaymentDepositType } from './pricing/due-now';
+export { dueNow, PAYMENT_CAPTIONS, paymentCaption } from './pricing/due-now';
+export type { TipPreset } from './pricing/tips';
+export { MAX_TIP_DOLLARS, TIP_PERCENTAGES, tipPresets, tipToCents } from './pricing/tips';

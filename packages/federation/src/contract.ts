@@ -15,6 +15,8 @@ export const remoteExposes = {
     'ConfirmEmailPage',
     'ConfirmPhonePage',
     'ResetPasswordPage',
+    'SignInDialog',
+    'AccountAlerts',
   ],
 } as const;
 
@@ -32,6 +34,25 @@ export interface RoutePageProps {
   /** The marketplace (tenant) id from the first path segment; absent on top-level routes. */
   marketplaceId?: string;
 }
+
+/**
+ * Props of account/SignInDialog, the sign-in dialog the host opens on the 'sign-in:open' event
+ * (spec 2 "Sign-in dialog"). The marketplace comes from the stored marketplace id and group.
+ */
+export interface SignInDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Prefills the email, e.g. the stored one on /success. */
+  email?: string | undefined;
+  /** Where to go after signing in (a path of this site). */
+  redirectTo?: string | undefined;
+}
+
+/**
+ * account/AccountAlerts takes no props: the host renders it once; it shows the pending-email-
+ * verification dialog and the phone-verification notice from their flags in @atrium/stores.
+ */
+export type AccountAlertsProps = Record<string, never>;
 
 /** Module Federation container name of a remote (a global identifier on the page). */
 export function containerName(remote: RemoteName): string {

@@ -10,6 +10,15 @@ export interface RuntimeConfig {
   graphqlEndpoint: string;
   googleMapsApiKey: string | null;
   stripePublishableKey: string | null;
+  /** The marketing-analytics service (spec 7 "Other"); identification is off while null. */
+  marketingAnalytics: MarketingAnalyticsSettings | null;
+}
+
+export interface MarketingAnalyticsSettings {
+  /** Origin (and optional path) serving the service's script. */
+  scriptHost: string;
+  /** This site's partner hash at the service; its absence is reported when identifying. */
+  partnerHash: string | null;
 }
 
 /** Validates untrusted JSON; throws an Error naming the first problem. */
@@ -35,7 +44,19 @@ export function parseRuntimeConfig(input: unknown): RuntimeConfig {
     graphqlEndpoint: optionalString(raw.graphqlEndpoint) ?? '/graphql',
     googleMapsApiKey: optionalString(raw.googleMapsApiKey),
     stripePublishableKey: optionalString(raw.stripePublishableKey),
+    marketingAnalytics: parseMarketingAnalytics(raw.marketingAnalytics),
   };
+}
+
+/** Optional: absent or null turns identification off; a script host must be a URL. */
+function parseMarketingAnalytics(input: unknown): MarketingAnalyticsSettings | null {
+  if (input === undefined || input === null) return null;
+  const raw = typeof input === 'object' ? (input as Record<string, unknown>) : {};
+  const scriptHost = optionalString(raw.scriptHost);
+  if (!scriptHost || !isUrlLike(scriptHost) || scriptHost.startsWith('/')) {
+    throw new Error('config.json: "marketingAnalytics" needs a "scriptHost" URL.');
+  }
+  return { scriptHost, partnerHash: optionalString(raw.partnerHash) };
 }
 
 function optionalString(value: unknown): string | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_ACTIONS, errorCode, errorMessage, fallbackMessage } from './errors';
+import { ERROR_ACTIONS, errorCode, errorMessage, fallbackMessage, serverMessage } from './errors';
 import { GraphQLResponseError, HttpError, RequestTimeoutError } from './request-errors';
 
 const serverError = new GraphQLResponseError(
@@ -113,5 +113,14 @@ describe('errorCode', () => {
 
   it('is undefined for errors that are not GraphQL errors', () => {
     expect([errorCode(new RequestTimeoutError(10)), errorCode(undefined)]).toEqual([undefined, undefined]);
+  });
+});
+
+describe('serverMessage', () => {
+  it("gives the server's first message, or null so a call can use its own fallback", () => {
+    expect(serverMessage(new GraphQLResponseError([{ message: 'Invalid promo code' }], null, 200))).toBe(
+      'Invalid promo code',
+    );
+    expect(serverMessage(new Error('network down'))).toBeNull();
   });
 });

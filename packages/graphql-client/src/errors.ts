@@ -60,6 +60,12 @@ function graphQLErrorsOf(error: unknown): readonly GraphQLErrorEntry[] {
   return [];
 }
 
+/** The server's first GraphQL error message, or null (for calls whose fallback is their own text). */
+export function serverMessage(error: unknown): string | null {
+  const message = graphQLErrorsOf(error)[0]?.message;
+  return typeof message === 'string' && message.trim() !== '' ? message : null;
+}
+
 /**
  * The message to show for a failed call (spec 8): the server's first GraphQL error message when
  * there is one; a timeout's own message ("Request timed out after 15000 ms"); otherwise
@@ -67,8 +73,8 @@ function graphQLErrorsOf(error: unknown): readonly GraphQLErrorEntry[] {
  * failures and other exceptions never show their raw text.
  */
 export function errorMessage(error: unknown, action?: ErrorAction): string {
-  const serverMessage = graphQLErrorsOf(error)[0]?.message;
-  if (typeof serverMessage === 'string' && serverMessage.trim() !== '') return serverMessage;
+  const fromServer = serverMessage(error);
+  if (fromServer) return fromServer;
   if (error instanceof RequestTimeoutError) return error.message;
   return action === undefined ? GENERIC_ERROR_MESSAGE : fallbackMessage(action);
 }

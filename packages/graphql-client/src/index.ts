@@ -10,7 +10,14 @@ export {
   getGraphQLClient,
 } from './client';
 export type { ErrorAction } from './errors';
-export { ERROR_ACTIONS, errorCode, errorMessage, fallbackMessage, GENERIC_ERROR_MESSAGE } from './errors';
+export {
+  ERROR_ACTIONS,
+  errorCode,
+  errorMessage,
+  fallbackMessage,
+  GENERIC_ERROR_MESSAGE,
+  serverMessage,
+} from './errors';
 export type {
   CheckoutNoteType,
   CoordinatesInput,

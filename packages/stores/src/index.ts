@@ -1,4 +1,5 @@
 export { addToCart, removeFromCart } from './booking/cart';
+export { completeBooking } from './booking/complete-booking';
 export type { MarketplaceLocations } from './booking/location';
 export {
   $proceduresFilter,
@@ -63,6 +64,14 @@ export type { AppEvents, AppEventType } from './events/app-events';
 export { emit, on } from './events/app-events';
 export type { EventArgs, EventBus, EventBusOptions, EventHandler, EventMap } from './events/event-bus';
 export { createEventBus } from './events/event-bus';
+export type { SignedInUser } from './identity/session';
+export {
+  clearSignedInData,
+  KEPT_AT_LOGOUT,
+  rememberSignedInUser,
+  syncViewer,
+  toStoredUser,
+} from './identity/session';
 export { syncMarketplaceId } from './marketplace/sync-marketplace-id';
 export type { BrowserConfig } from './runtime-config';
 export { $browserConfig } from './runtime-config';

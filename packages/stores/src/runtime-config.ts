@@ -4,6 +4,12 @@ import { atom } from 'nanostores';
 export interface BrowserConfig {
   googleMapsApiKey: string | null;
   stripePublishableKey: string | null;
+  /** The marketing-analytics service's script host and partner hash; null turns identification off. */
+  marketingAnalytics: { scriptHost: string; partnerHash: string | null } | null;
 }
 
-export const $browserConfig = atom<BrowserConfig>({ googleMapsApiKey: null, stripePublishableKey: null });
+export const $browserConfig = atom<BrowserConfig>({
+  googleMapsApiKey: null,
+  stripePublishableKey: null,
+  marketingAnalytics: null,
+});

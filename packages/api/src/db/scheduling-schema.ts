@@ -17,6 +17,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { users } from './identity-schema';
 import { clinics, marketplaces, procedures } from './schema';
 
 export const appointmentStatuses = ['PENDING', 'BOOKED', 'COMPLETE', 'CANCELLED'] as const;
@@ -151,8 +152,8 @@ export const appointments = pgTable(
     startsAt: timestamptz('starts_at').notNull(),
     endsAt: timestamptz('ends_at').notNull(),
     status: text('status', { enum: appointmentStatuses }).notNull().default('PENDING'),
-    /** The client (users.id); the foreign key comes with checkout. */
-    clientUserId: integer('client_user_id'),
+    /** The client; null for the demo's own appointments. */
+    clientUserId: integer('client_user_id').references(() => users.id),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

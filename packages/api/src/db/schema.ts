@@ -325,6 +325,8 @@ export const remoteOverrides = pgTable(
   ],
 );
 
+// Memberships, packages, promo codes, payment instruments, appointment requests and charges.
+export * from './checkout-schema';
 // Users, sessions and the rest of identity live in their own file.
 export * from './identity-schema';
 // Practitioners, working hours, time off and appointments.

@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { dueNow, PAYMENT_CAPTIONS, paymentCaption } from '@atrium/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app';
 import { assetsDir } from '../paths';
 import { type TestDatabase, testDatabases } from '../test/databases';
+import { postGraphQL } from '../test/graphql';
 import { migrate } from './migrate';
 import { demoMarketplaces, seedDemo } from './seed';
 
@@ -19,6 +22,7 @@ const tables = [
   'procedure_clinics',
   'checkout_note_definitions',
   'remote_overrides',
+  'promo_codes',
 ];
 
 describe('demo data', () => {
@@ -51,6 +55,35 @@ describe('demo data', () => {
     expect(urls.every((url) => url.startsWith('/assets/'))).toBe(true);
     expect(missing).toEqual(['/assets/catalog/missing-thumbnail.svg']);
   });
+
+  it('collects payment differently in each marketplace, so each shows its own payment caption', () => {
+    const total = 10_000;
+    const due = ({ marketplace }: (typeof demos)[number]) =>
+      dueNow(total, 0, {
+        // The column's default when a demo leaves it out.
+        paymentCollectionMethod: marketplace.paymentCollectionMethod ?? 'collect_on_confirmation',
+        paymentDepositType: marketplace.paymentDepositType,
+        paymentDepositValue: marketplace.paymentDepositValue,
+      });
+    expect(demos.map((demo) => [due(demo), paymentCaption(due(demo), total)])).toEqual([
+      [2000, PAYMENT_CAPTIONS.deposit],
+      [10_000, PAYMENT_CAPTIONS.full],
+      [0, PAYMENT_CAPTIONS.onSite],
+    ]);
+  });
+
+  it('gives marketplace 1 a checkout note of every type and a travel fee for home visits', () => {
+    const [glow] = demos;
+    expect(glow?.checkoutNotes.map((note) => note.type)).toEqual([
+      'HEADER',
+      'TEXT',
+      'SELECT',
+      'MULTISELECT',
+      'BOOLEAN',
+      'DATETIME',
+    ]);
+    expect(glow?.marketplace.travelFeeCents).toBe(2500);
+  });
 });
 
 describe.each(testDatabases)('seedDemo on $name', (factory) => {
@@ -77,6 +110,7 @@ describe.each(testDatabases)('seedDemo on $name', (factory) => {
     expect(first.marketplaces).toHaveLength(3);
     expect(first.clinics).toHaveLength(16);
     expect(first.remote_overrides).toHaveLength(1);
+    expect(first.promo_codes).toHaveLength(7);
 
     await seedDemo(handle.database, options);
     expect(await snapshot()).toEqual(first);
@@ -99,5 +133,41 @@ describe.each(testDatabases)('seedDemo on $name', (factory) => {
     expect(overrides).toEqual([
       { marketplace_id: 2, remote: 'catalog', entry: 'https://catalog.example.com/mf-manifest.json' },
     ]);
+  });
+
+  it('seeds promo codes that answer as the checkout expects', async () => {
+    await seedDemo(handle.database, options);
+    const app = createApp({ db: handle.database, config: { nodeEnv: 'test' } });
+    const validate = async (marketplaceId: string, code: string, procedureIds: string[]) => {
+      const response = await postGraphQL<{
+        validatePromoCode: { valid: boolean; error: string | null; discountAmount: number };
+      }>(
+        app,
+        `query ($input: ValidatePromoCodeInput!) { validatePromoCode(input: $input) { valid error discountAmount } }`,
+        { input: { marketplaceId, code, procedureIds, bookingAmount: 0 } },
+      );
+      return response.body.data?.validatePromoCode;
+    };
+    // Myers' Cocktail ($199.00) and B12 Energy Shot ($35.00).
+    const cart = ['1001', '1006'];
+    expect(await validate('1', 'WELCOME15', cart)).toEqual({
+      valid: true,
+      error: null,
+      discountAmount: 3510,
+    });
+    expect(await validate('1', 'SAVE20', cart)).toEqual({ valid: true, error: null, discountAmount: 2000 });
+    expect(await validate('1', 'IVONLY10', cart)).toEqual({ valid: true, error: null, discountAmount: 1990 });
+    expect(await validate('1', 'IVONLY10', ['1006'])).toEqual({
+      valid: false,
+      error: 'This promo code does not apply to the selected services.',
+      discountAmount: 0,
+    });
+    expect(await validate('1', 'EXPIRED10', cart)).toMatchObject({ error: 'This promo code has expired.' });
+    expect(await validate('1', 'USEDUP5', cart)).toMatchObject({
+      error: 'This promo code has reached its usage limit.',
+    });
+    expect(await validate('2', 'WELCOME15', ['2001'])).toMatchObject({ valid: true });
+    expect(await validate('3', 'WELCOME15', ['3001'])).toMatchObject({ valid: true });
+    expect(await validate('3', 'SAVE20', ['3001'])).toMatchObject({ error: 'Invalid promo code' });
   });
 });

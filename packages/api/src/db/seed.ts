@@ -5,6 +5,7 @@ import type { DemoMarketplace } from './demo/demo-marketplace';
 import { glowMobileIv } from './demo/glow-mobile-iv';
 import { nocturneAesthetics } from './demo/nocturne-aesthetics';
 import { seedDemoClients } from './demo/seed-clients';
+import { seedDemoPromoCodes } from './demo/seed-promo-codes';
 import { seedDemoSchedules } from './demo/seed-schedules';
 import { solaceWellnessStudio } from './demo/solace-wellness-studio';
 import {
@@ -43,8 +44,9 @@ export function demoMarketplaces(options: SeedOptions): DemoMarketplace[] {
 /**
  * Writes the demo marketplaces in one transaction. Idempotent: rows keep fixed ids and are upserted,
  * so a second run leaves exactly the same data. A demo marketplace's add-on links, clinic offerings,
- * checkout notes and remote overrides are reset to the demo's; clinics, categories and procedures
- * added to it by other means are kept, since bookings may refer to them.
+ * checkout notes and remote overrides are reset to the demo's and its demo promo codes are upserted;
+ * clinics, categories, procedures and promo codes added to it by other means are kept, since bookings
+ * may refer to them.
  */
 export async function seedDemo(database: Database, options: SeedOptions): Promise<SeedResult> {
   const demos = demoMarketplaces(options);
@@ -53,6 +55,10 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
     for (const demo of demos) await seedMarketplace(tx, demo);
     await seedDemoSchedules(tx, demos, options.now ?? new Date());
     await seedDemoClients(tx, demos, options.now ?? new Date());
+    await seedDemoPromoCodes(
+      tx,
+      demos.map((demo) => demo.marketplace.id),
+    );
     // Fixed ids bypass the identity sequences; move them past the seeded ids so later inserts fit.
     for (const table of [
       'marketplace_groups',

@@ -85,7 +85,7 @@ const phoneNumber = z.string().transform((value, context) => {
 });
 
 /** yyyy-MM-dd, a real date from 1900 on, not after today. */
-const birthDate = (today: Date) =>
+export const birthDate = (today: Date) =>
   z.string().transform((value, context) => {
     const date = parseISO(value);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isValid(date) || date.getFullYear() < 1900) {
@@ -99,7 +99,8 @@ const birthDate = (today: Date) =>
     return value;
   });
 
-const timeZone = z.string().refine((value) => {
+/** An IANA time zone the runtime knows. */
+export const timeZone = z.string().refine((value) => {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
     return true;

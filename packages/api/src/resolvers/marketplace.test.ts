@@ -265,13 +265,13 @@ describe.each(testDatabases)('marketplace query on $name', (factory) => {
       expect(solace.remoteOverrides).toEqual([]);
     });
 
-    it('takes a fixed $50 deposit under a policy that needs no attestation', async () => {
+    it('collects payment on site under a policy that needs no attestation', async () => {
       expect((await marketplace('3')).paymentSettings).toMatchObject({
         hasPaymentPolicy: true,
         requirePaymentPolicyAttestation: false,
-        paymentCollectionMethod: 'collect_deposit',
-        paymentDepositType: 'fixed_amount',
-        paymentDepositValue: 5000,
+        paymentCollectionMethod: 'collect_on_site',
+        paymentDepositType: null,
+        paymentDepositValue: null,
       });
     });
   });

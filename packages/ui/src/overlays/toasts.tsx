@@ -1,4 +1,4 @@
-import { Box, CloseButton, Flex, Stack, Text } from '@chakra-ui/react';
+import { Box, CloseButton, Flex, Portal, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useSyncExternalStore } from 'react';
 
 export type ToastType = 'info' | 'success' | 'warning' | 'error';
@@ -115,11 +115,14 @@ export function ToastRegion() {
     () => shown,
   );
   const placements = [...new Set(toasts.map((toast) => toast.placement))];
+  // Portalled to the body, each stack a live region of its own: an open modal hides everything else
+  // from assistive technology except live regions at the top level, so toasts shown over a dialog
+  // (e.g. 'Passcode sent successfully!' over sign-in) are still announced.
   return (
-    <>
+    <Portal>
       {placements.map((placement) => (
-        <Box key={placement} position="fixed" zIndex="toast" {...regionStyles[placement]}>
-          <Stack gap="2" aria-live="polite">
+        <Box key={placement} position="fixed" zIndex="toast" aria-live="polite" {...regionStyles[placement]}>
+          <Stack gap="2">
             {toasts
               .filter((toast) => toast.placement === placement)
               .map((toast) => (
@@ -128,6 +131,6 @@ export function ToastRegion() {
           </Stack>
         </Box>
       ))}
-    </>
+    </Portal>
   );
 }

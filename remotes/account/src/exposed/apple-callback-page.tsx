@@ -1,11 +1,6 @@
 import type { RoutePageProps } from '@atrium/federation';
-import { PageHeading, Text } from '@atrium/ui';
+import { ThirdPartyCallback } from '../third-party/third-party-callback';
 
 export default function AppleCallbackPage(_props: RoutePageProps) {
-  return (
-    <>
-      <PageHeading>Signing you in</PageHeading>
-      <Text color="fg.muted">Finishing your Apple sign-in.</Text>
-    </>
-  );
+  return <ThirdPartyCallback provider="APPLE" />;
 }

@@ -1,11 +1,6 @@
 import type { RoutePageProps } from '@atrium/federation';
-import { PageHeading, Text } from '@atrium/ui';
+import { ConfirmEmailPage } from '../confirmation/confirm-email-page';
 
-export default function ConfirmEmailPage(_props: RoutePageProps) {
-  return (
-    <>
-      <PageHeading>Confirm Email</PageHeading>
-      <Text color="fg.muted">Confirming your email address.</Text>
-    </>
-  );
+export default function ConfirmEmailRoute(_props: RoutePageProps) {
+  return <ConfirmEmailPage />;
 }

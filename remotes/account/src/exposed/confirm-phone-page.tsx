@@ -1,11 +1,6 @@
 import type { RoutePageProps } from '@atrium/federation';
-import { PageHeading, Text } from '@atrium/ui';
+import { ConfirmPhonePage } from '../confirmation/confirm-phone-page';
 
-export default function ConfirmPhonePage(_props: RoutePageProps) {
-  return (
-    <>
-      <PageHeading>Confirm Phone</PageHeading>
-      <Text color="fg.muted">Enter the 6-digit code we sent to your phone.</Text>
-    </>
-  );
+export default function ConfirmPhoneRoute(_props: RoutePageProps) {
+  return <ConfirmPhonePage />;
 }

@@ -1,11 +1,6 @@
 import type { RoutePageProps } from '@atrium/federation';
-import { PageHeading, Text } from '@atrium/ui';
+import { ResetPasswordPage } from '../password-reset/reset-password-page';
 
-export default function ResetPasswordPage(_props: RoutePageProps) {
-  return (
-    <>
-      <PageHeading>Reset Password</PageHeading>
-      <Text color="fg.muted">Choose a new password.</Text>
-    </>
-  );
+export default function ResetPasswordRoute(_props: RoutePageProps) {
+  return <ResetPasswordPage />;
 }

@@ -1,11 +1,6 @@
 import type { RoutePageProps } from '@atrium/federation';
-import { PageHeading, Text } from '@atrium/ui';
+import { ConfirmPage } from '../confirm/confirm-page';
 
-export default function ConfirmPage(_props: RoutePageProps) {
-  return (
-    <>
-      <PageHeading>Review & Confirm</PageHeading>
-      <Text color="fg.muted">Review your booking before you confirm it.</Text>
-    </>
-  );
+export default function ConfirmRoute(_props: RoutePageProps) {
+  return <ConfirmPage />;
 }

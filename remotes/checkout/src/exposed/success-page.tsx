@@ -1,11 +1,6 @@
 import type { RoutePageProps } from '@atrium/federation';
-import { PageHeading, Text } from '@atrium/ui';
+import { SuccessPage } from '../success/success-page';
 
-export default function SuccessPage(_props: RoutePageProps) {
-  return (
-    <>
-      <PageHeading>Booking Received</PageHeading>
-      <Text color="fg.muted">Your booking request has been received!</Text>
-    </>
-  );
+export default function SuccessRoute(_props: RoutePageProps) {
+  return <SuccessPage />;
 }

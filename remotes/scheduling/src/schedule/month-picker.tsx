@@ -62,7 +62,6 @@ export function MonthPicker({ value, today, onChange }: MonthPickerProps) {
               {formatDay(day, 'd')}
             </Button>
           ) : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: blank cells have nothing else to key on.
             <Box key={`blank-${cell}`} role="gridcell" aria-hidden="true" />
           ),
         )}

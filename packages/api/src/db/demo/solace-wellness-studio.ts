@@ -26,13 +26,14 @@ export const solaceWellnessStudio: DemoMarketplace = {
     hasPaymentPolicy: true,
     paymentPolicyName: 'Booking Policy',
     paymentPolicyText:
-      'A $50 deposit secures your appointment and is applied to your treatment. Please give us at least ' +
-      '24 hours notice to reschedule or cancel; deposits for later cancellations or missed appointments ' +
-      'are kept as a studio credit valid for 90 days.',
+      'Nothing is charged when you book: you pay at the studio at the time of your appointment. Please ' +
+      'give us at least 24 hours notice to reschedule or cancel so we can offer the time to another guest.',
     requirePaymentPolicyAttestation: false,
-    paymentCollectionMethod: 'collect_deposit',
-    paymentDepositType: 'fixed_amount',
-    paymentDepositValue: 5000,
+    // Each demo marketplace collects differently, so checkout shows each payment caption (spec 9):
+    // 1 a percentage deposit, 2 the full total on confirmation, 3 nothing until the visit.
+    paymentCollectionMethod: 'collect_on_site',
+    paymentDepositType: null,
+    paymentDepositValue: null,
   },
   clinics: [
     {

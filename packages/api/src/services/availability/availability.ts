@@ -5,8 +5,8 @@ import type { Db } from '../../adapters/database/database';
 import type { Geocoder } from '../../adapters/geocoding/geocoder';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { type Coordinates, isInsideServiceArea } from '../service-area';
-import { findAvailableSlots, type Slot } from './engine';
-import { loadSchedules, type ScheduleMarketplace } from './load-schedules';
+import { findAvailableSlots, type Slot, type SlotRules } from './engine';
+import { loadSchedules, type ScheduleMarketplace, type Schedules } from './load-schedules';
 
 export interface AvailabilityDependencies {
   db: Db;
@@ -40,10 +40,46 @@ const largestId = 2_147_483_647;
  * are left out; an address outside the at-home service area has no times. One database read.
  */
 export async function getAvailability(
-  { db, geocoder }: AvailabilityDependencies,
+  dependencies: AvailabilityDependencies,
   request: AvailabilityRequest,
   now: Date = new Date(),
 ): Promise<AvailabilityView> {
+  const place = await loadPlaceSchedules(dependencies, request);
+  const { timeZone, marketplace } = place;
+  if (!place.servesPlace) return { timeZone, slots: [] };
+
+  const dateRange = clipToBookableDates(request.dateRange, timeZone, now, marketplace.bookingHorizonMonths);
+  if (!dateRange) return { timeZone, slots: [] };
+
+  const slots = findAvailableSlots({
+    ...slotRules(place, now),
+    dateRange,
+    practitioners: place.schedules.practitioners,
+  });
+  return { timeZone, slots };
+}
+
+/** A cart's schedules at a place, checked: the place is the marketplace's and the cart is offered there. */
+export interface PlaceSchedules {
+  marketplace: ScheduleMarketplace;
+  /** IANA zone of the place. */
+  timeZone: string;
+  /** False for an address outside the at-home service area (or a marketplace without home visits). */
+  servesPlace: boolean;
+  /** The whole visit: the sum of the minimum durations of the cart. */
+  durationMinutes: number;
+  schedules: Schedules;
+}
+
+/**
+ * Reads and checks what availability and booking both need about a cart at a place, for local dates.
+ * NOT_FOUND for an unknown marketplace; BAD_USER_INPUT for another marketplace's clinic, an unknown
+ * procedure, a cart of add-ons only, or a procedure not offered there.
+ */
+export async function loadPlaceSchedules(
+  { db, geocoder }: AvailabilityDependencies,
+  request: AvailabilityRequest,
+): Promise<PlaceSchedules> {
   const { marketplaceId, place } = request;
   if (marketplaceId > largestId) throw new NotFoundError(`Marketplace ${marketplaceId} was not found.`);
   const clinicId = 'organizationId' in place ? place.organizationId : null;
@@ -75,25 +111,29 @@ export async function getAvailability(
     throw new InvalidInputError('An add-on can only be booked together with a procedure.');
   }
 
-  if ('location' in place && !(await servesAddress(marketplace, place.location, geocoder))) {
-    return { timeZone, slots: [] };
+  const servesPlace = 'location' in place ? await servesAddress(marketplace, place.location, geocoder) : true;
+  if (servesPlace) {
+    const notOffered = schedules.procedures.find((procedure) => !procedure.offered);
+    if (notOffered) throw new InvalidInputError(`${notOffered.name} is not offered at this location.`);
   }
-  const notOffered = schedules.procedures.find((procedure) => !procedure.offered);
-  if (notOffered) throw new InvalidInputError(`${notOffered.name} is not offered at this location.`);
-
-  const dateRange = clipToBookableDates(request.dateRange, timeZone, now, marketplace.bookingHorizonMonths);
-  if (!dateRange) return { timeZone, slots: [] };
-
-  const slots = findAvailableSlots({
+  return {
+    marketplace,
     timeZone,
-    dateRange,
+    servesPlace,
     durationMinutes: schedules.procedures.reduce((total, procedure) => total + procedure.minimumDuration, 0),
-    stepMinutes: marketplace.slotStepMinutes,
-    noticeMinutes: marketplace.minimumNoticeMinutes,
+    schedules,
+  };
+}
+
+/** How slots are laid out at a place: the same for offering times and for choosing who takes one. */
+export function slotRules(place: PlaceSchedules, now: Date): SlotRules {
+  return {
+    timeZone: place.timeZone,
+    durationMinutes: place.durationMinutes,
+    stepMinutes: place.marketplace.slotStepMinutes,
+    noticeMinutes: place.marketplace.minimumNoticeMinutes,
     now,
-    practitioners: schedules.practitioners,
-  });
-  return { timeZone, slots };
+  };
 }
 
 /** The part of the range from today through today plus the horizon, local to the place; null if none. */

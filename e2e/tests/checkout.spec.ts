@@ -1,0 +1,328 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { format } from 'date-fns';
+import { freshStart } from '../support/booking';
+import {
+  agreeToPolicy,
+  answerGlowQuestions,
+  cards,
+  confirmAtClinic,
+  confirmAtGlowClinic,
+  expectBookingReceived,
+  fillCard,
+  fillGuestDetails,
+  pickFirstTimeAndContinue,
+  requestAppointment,
+  summaryTotal,
+  weekdayWeeksAhead,
+} from '../support/checkout';
+import { demoClient, profileButton, signInWithPassword } from '../support/identity';
+import { pickInDialog, scheduleAtClinic } from '../support/schedule';
+
+const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+test.describe('checkout', () => {
+  test.beforeEach(async ({ page }) => {
+    await freshStart(page, '/1/set-location');
+  });
+
+  test('a guest books at a clinic with the sandbox card', async ({ page }) => {
+    await confirmAtGlowClinic(page, 1);
+    await expect(page.getByLabel('Checkout summary')).toContainText('Services$35.00');
+    await expect(summaryTotal(page)).toHaveText('$35.00');
+    await expect(
+      page.getByText('Your deposit will be collected when your appointment is confirmed.'),
+    ).toBeVisible();
+    await fillGuestDetails(page);
+    await answerGlowQuestions(page);
+    await page
+      .getByRole('checkbox', { name: 'Sign me up for exclusive offers and updates' })
+      .check({ force: true });
+    await page.getByRole('textbox', { name: 'Notes' }).fill('Please use my left arm.');
+    await fillCard(page);
+    await agreeToPolicy(page);
+    await requestAppointment(page);
+
+    await expectBookingReceived(page);
+    await expect(page.getByText('Appointment created successfully')).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Verify your email to check the status of your appointment' }),
+    ).toBeVisible();
+    // Spec 4: success clears the booking and points the account at the appointments tab.
+    // (A store back at its default keeps nothing in localStorage.)
+    expect(await stored(page, 'selected-procedures')).toBeNull();
+    expect(await stored(page, 'selected-date-time')).toBeNull();
+    expect(await stored(page, 'account-tab')).toBe('"appointments"');
+  });
+
+  test('a signed-in client finds their details filled in and sees the status links', async ({ page }) => {
+    await signInWithPassword(page, demoClient.email, demoClient.password);
+    await expect(profileButton(page)).toBeVisible();
+    await confirmAtGlowClinic(page, 6);
+    await expect(page.getByRole('textbox', { name: 'First Name' })).toHaveValue('Jordan');
+    await expect(page.getByRole('textbox', { name: 'Last Name' })).toHaveValue('Rivera');
+    await expect(page.getByRole('textbox', { name: 'Date of Birth' })).toHaveValue('04/12/1990');
+    const email = page.getByRole('textbox', { name: 'Email' });
+    await expect(email).toHaveValue(demoClient.email);
+    await expect(email).toHaveAttribute('readonly', '');
+    await answerGlowQuestions(page);
+    // Cards saved by earlier runs are offered first; this booking pays with a new one.
+    const newCard = page.getByRole('radio', { name: 'Use a new card' });
+    if (await newCard.isVisible()) await newCard.check({ force: true });
+    await fillCard(page);
+    await agreeToPolicy(page);
+    await requestAppointment(page);
+
+    await expect(page.getByText('Your booking request has been received!')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View Appointment Status' })).toHaveAttribute(
+      'href',
+      '/1/profile',
+    );
+    await page.getByRole('link', { name: 'Book another service' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+
+    // The card is now saved: the next booking offers it, chosen, instead of the card form.
+    await confirmAtGlowClinic(page, 7);
+    const saved = page.getByRole('radiogroup', { name: 'Saved cards' });
+    await expect(
+      saved.getByRole('radio', { name: 'Visa ending in 4242, expires 12/30' }).first(),
+    ).toBeChecked();
+    await expect(page.getByRole('textbox', { name: 'Card number' })).toHaveCount(0);
+    await answerGlowQuestions(page);
+    await agreeToPolicy(page);
+    await requestAppointment(page);
+    await expect(page.getByText('Your booking request has been received!')).toBeVisible();
+  });
+
+  test('every required detail and the payment policy are asked for before anything is sent', async ({
+    page,
+  }) => {
+    await confirmAtGlowClinic(page, 2);
+    let requests = 0;
+    page.on('request', (request) => {
+      if (request.postData()?.includes('createAppointmentRequest')) requests += 1;
+    });
+    await requestAppointment(page);
+    for (const message of [
+      'Name is required',
+      'Last Name is required',
+      'Date of Birth is required',
+      'Phone is required',
+      'Email is required',
+      'You must agree to the payment policy to continue.',
+      'Any allergies we should know about is required',
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+
+    await fillGuestDetails(page);
+    await answerGlowQuestions(page);
+    await page.getByRole('textbox', { name: 'Phone' }).fill('555');
+    await requestAppointment(page);
+    await expect(page.getByText('Please provide a valid US phone number')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Phone' }).fill('(212) 555-0148');
+
+    // With the details complete, the card is checked before anything is sent.
+    await agreeToPolicy(page);
+    await requestAppointment(page);
+    await expect(
+      page.getByText(
+        'There was an error processing the card. Please verify all fields are filled out properly.',
+      ),
+    ).toBeVisible();
+    await fillCard(page);
+    await page.getByRole('checkbox', { name: /^I have read and agree to the/ }).uncheck({ force: true });
+    await requestAppointment(page);
+    await expect(page.getByText('You must agree to the payment policy to continue.')).toBeVisible();
+    expect(requests).toBe(0);
+    await expect(page).toHaveURL(/\/1\/confirm$/);
+
+    await agreeToPolicy(page);
+    await requestAppointment(page);
+    await expectBookingReceived(page);
+  });
+
+  test('an at-home visit adds the travel fee', async ({ page }) => {
+    await page.getByRole('combobox', { name: 'Service address' }).fill('350 5th Ave, New York, NY 10118');
+    await page.getByRole('option', { name: /350 5th Ave/ }).click();
+    await page.getByRole('button', { name: "Add Myers' Cocktail" }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Add Service/ })
+      .click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await pickFirstTimeAndContinue(page, weekdayWeeksAhead(1));
+
+    const summary = page.getByLabel('Checkout summary');
+    await expect(summary).toContainText('Services$199.00');
+    await expect(summary).toContainText('Travel fee$25.00');
+    await expect(summaryTotal(page)).toHaveText('$224.00');
+    await fillGuestDetails(page);
+    await answerGlowQuestions(page);
+    await fillCard(page);
+    await agreeToPolicy(page);
+    await requestAppointment(page);
+    await expectBookingReceived(page);
+  });
+
+  test('a waitlist request', async ({ page }) => {
+    await scheduleAtClinic(page);
+    const day = weekdayWeeksAhead(3);
+    await page.getByRole('button', { name: 'Join our Waitlist' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your Availability' });
+    await pickInDialog(dialog, day);
+    await dialog.getByRole('button', { name: 'Afternoon' }).click();
+    await dialog.getByRole('button', { name: 'Set Availability' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Review & Confirm' })).toBeVisible();
+    await expect(page.getByText(format(day, 'EEEE, MMM d, yyyy'))).toBeVisible();
+    await fillGuestDetails(page);
+    await answerGlowQuestions(page);
+    await fillCard(page);
+    await agreeToPolicy(page);
+    await requestAppointment(page);
+    await expectBookingReceived(page);
+    expect(await stored(page, 'selected-waitlist')).toBeNull();
+  });
+
+  test('tips, and a promo code applied, refused and removed', async ({ page }) => {
+    await confirmAtGlowClinic(page, 2);
+    const summary = page.getByLabel('Checkout summary');
+    await expect(summaryTotal(page)).toHaveText('$35.00');
+
+    await page.getByRole('button', { name: '20%' }).click();
+    await expect(summary).toContainText('Tip$7.00');
+    await expect(summaryTotal(page)).toHaveText('$42.00');
+    await page.getByRole('button', { name: 'Custom' }).click();
+    await page.getByRole('textbox', { name: 'Custom tip' }).fill('5.50');
+    await expect(summaryTotal(page)).toHaveText('$40.50');
+    await page.getByRole('button', { name: 'No tip' }).click();
+    await expect(summaryTotal(page)).toHaveText('$35.00');
+
+    const promo = page.getByRole('textbox', { name: 'Promo code' });
+    await promo.fill('nosuchcode');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByText('Invalid promo code')).toBeVisible();
+
+    await promo.fill('  welcome15 ');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(summary).toContainText('Promo code (15% off)−$5.25');
+    await expect(summaryTotal(page)).toHaveText('$29.75');
+
+    await page.getByRole('button', { name: 'Remove promo code WELCOME15' }).click();
+    await expect(summary).not.toContainText('Promo code');
+    await expect(summaryTotal(page)).toHaveText('$35.00');
+  });
+
+  test('a declined card says so and keeps everything entered', async ({ page }) => {
+    await confirmAtGlowClinic(page, 3);
+    const email = await fillGuestDetails(page);
+    await answerGlowQuestions(page);
+    await fillCard(page, cards.declined);
+    await agreeToPolicy(page);
+    await requestAppointment(page);
+    await expect(page.getByText('Your card was declined.')).toBeVisible();
+    await expect(page).toHaveURL(/\/1\/confirm$/);
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+
+    await page.getByRole('textbox', { name: 'Card number' }).fill(cards.succeeds);
+    await requestAppointment(page);
+    await expectBookingReceived(page);
+  });
+
+  test('double-clicking submit creates one appointment', async ({ page }) => {
+    await confirmAtGlowClinic(page, 4);
+    const keys: string[] = [];
+    page.on('request', (request) => {
+      const body = request.postData() ?? '';
+      if (body.includes('createAppointmentRequest'))
+        keys.push(JSON.parse(body).variables.input.idempotencyKey);
+    });
+    await fillGuestDetails(page);
+    await answerGlowQuestions(page);
+    await fillCard(page);
+    await agreeToPolicy(page);
+    await page.getByRole('button', { name: 'Request Appointment' }).dblclick();
+    await expectBookingReceived(page);
+    expect(new Set(keys).size).toBe(1);
+  });
+});
+
+test.describe('what is due now, by marketplace', () => {
+  const captions = [
+    {
+      marketplaceId: '1',
+      clinic: 'Glow Mobile IV Midtown Manhattan',
+      category: 'Vitamin Injections',
+      service: 'B12 Energy Shot',
+      caption: 'Your deposit will be collected when your appointment is confirmed.',
+    },
+    {
+      marketplaceId: '2',
+      clinic: 'Nocturne SoHo',
+      category: 'Skin',
+      service: 'Signature HydraFacial',
+      caption: 'Your card will be charged when your appointment is confirmed.',
+    },
+    {
+      marketplaceId: '3',
+      clinic: null,
+      category: 'Massage & Bodywork',
+      service: 'Cupping Therapy',
+      caption: 'Payment will be collected at the time of your appointment.',
+    },
+  ];
+  for (const { caption, ...place } of captions) {
+    test(`marketplace ${place.marketplaceId}: '${caption}'`, async ({ page }) => {
+      await freshStart(page, `/${place.marketplaceId}/set-location`);
+      await confirmAtClinic(page, { ...place, day: weekdayWeeksAhead(2) });
+      await expect(page.getByText(caption)).toBeVisible();
+      // Nothing is due now at Solace: no card is asked for.
+      await expect(page.getByRole('region', { name: 'Payment method' })).toHaveCount(
+        place.marketplaceId === '3' ? 0 : 1,
+      );
+    });
+  }
+});
+
+test('two browsers racing for one slot: one books it, the other is told and picks another time', async ({
+  browser,
+}) => {
+  // Nocturne Back Bay has one practitioner, so a time there is one slot.
+  const day = weekdayWeeksAhead(5);
+  const racer = async (b: Browser) => {
+    const page = await (await b.newContext()).newPage();
+    await freshStart(page, '/2/set-location');
+    await confirmAtClinic(page, {
+      marketplaceId: '2',
+      clinic: 'Nocturne Back Bay',
+      category: 'Injectables',
+      service: 'Neurotoxin',
+      day,
+    });
+    await fillGuestDetails(page);
+    await fillCard(page);
+    return page;
+  };
+  const pages = await Promise.all([racer(browser), racer(browser)]);
+  const times = await Promise.all(pages.map((page) => stored(page, 'selected-date-time')));
+  expect(times[0]).toBe(times[1]);
+
+  await Promise.all(pages.map((page) => requestAppointment(page)));
+  const outcome = async (page: Page) => {
+    const taken = page.getByText('This time is no longer available. Please choose another time.');
+    await expect(page.getByText('Your booking request has been received!').or(taken)).toBeVisible();
+    return (await taken.isVisible()) ? 'taken' : 'booked';
+  };
+  const outcomes = await Promise.all(pages.map(outcome));
+  expect(outcomes.sort()).toEqual(['booked', 'taken']);
+
+  const loser = pages[outcomes.indexOf('taken')] as Page;
+  await loser.getByRole('link', { name: 'Choose another time' }).click();
+  await expect(loser.getByRole('heading', { level: 1, name: 'Choose Date & Time' })).toBeVisible();
+  await pickFirstTimeAndContinue(loser, day);
+  await fillGuestDetails(loser);
+  await fillCard(loser);
+  await requestAppointment(loser);
+  await expectBookingReceived(loser);
+});

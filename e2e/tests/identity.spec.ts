@@ -1,0 +1,415 @@
+import { expect, type Page, test } from '@playwright/test';
+import { freshStart } from '../support/booking';
+import {
+  codeIn,
+  demoClient,
+  dialog,
+  linkIn,
+  mailbox,
+  nextMessage,
+  profileButton,
+  providerLogin,
+  registerWithPassword,
+  requestCode,
+  signInButton,
+  signInWithPassword,
+  toast,
+  typeCode,
+  uniqueEmail,
+  uniquePhone,
+} from '../support/identity';
+import { hostUrl, oidcUrl } from '../support/ports';
+
+const storedUser = (page: Page) => page.evaluate(() => localStorage.getItem('user'));
+
+test.describe('sign-in by emailed passcode', () => {
+  test('checks the email, sends a code, and signs in on the sixth digit', async ({ page, request }) => {
+    const email = uniqueEmail('pia');
+    await freshStart(page, '/1/services');
+    await signInButton(page).click();
+    const signIn = dialog(page, 'Sign in');
+    const emailBox = signIn.getByRole('textbox', { name: 'Email' });
+
+    await signIn.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(signIn.getByText('Please enter your email address.')).toBeVisible();
+    await emailBox.fill('pia@example');
+    await signIn.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(signIn.getByText('Please enter a valid email address.')).toBeVisible();
+
+    await emailBox.fill(email);
+    await signIn.getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(toast(page, 'Passcode sent successfully!')).toBeVisible();
+    const codeStep = dialog(page, 'Check your email');
+    await expect(codeStep.getByText(/You can request a new code in (60|59) seconds\./)).toBeVisible();
+    await expect(codeStep.getByRole('button', { name: 'Request a new code' })).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('pass-code-token'))).toMatch(/^".+"$/);
+
+    const code = codeIn(await nextMessage(request, email));
+    await typeCode(page, code);
+
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+    await expect(codeStep).toHaveCount(0);
+    await expect(profileButton(page)).toBeVisible();
+    expect(JSON.parse((await storedUser(page)) ?? 'null')).toMatchObject({ email, emailConfirmed: true });
+    expect(await page.evaluate(() => localStorage.getItem('pass-code-token'))).toBeNull();
+
+    // The session outlives a reload: the viewer query finds the user again.
+    await page.reload();
+    await expect(profileButton(page)).toBeVisible();
+  });
+
+  test('digits only, a pasted code fills all six inputs', async ({ page, request }) => {
+    const email = uniqueEmail('paz');
+    await freshStart(page, '/1/services');
+    await requestCode(page, email);
+    const codeStep = dialog(page, 'Check your email');
+    const first = codeStep.getByRole('textbox', { name: 'Digit 1 of 6' });
+    await first.click();
+    await page.keyboard.type('a');
+    await expect(first).toHaveValue('');
+
+    const code = codeIn(await nextMessage(request, email));
+    await first.fill(code);
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+    await expect(profileButton(page)).toBeVisible();
+  });
+
+  test("after 60 seconds offers 'Request a new code' and 'Change Email'", async ({ page, request }) => {
+    const email = uniqueEmail('ria');
+    await page.clock.install();
+    await freshStart(page, '/1/services');
+    await requestCode(page, email);
+    const codeStep = dialog(page, 'Check your email');
+    await expect(codeStep.getByText(/You can request a new code in/)).toBeVisible();
+
+    await page.clock.fastForward('00:50');
+    await expect(codeStep.getByText(/You can request a new code in ([1-9]|10) seconds?\./)).toBeVisible();
+    await expect(codeStep.getByRole('button', { name: 'Request a new code' })).toHaveCount(0);
+    await page.clock.fastForward('00:11');
+    await expect(codeStep.getByText(/You can request a new code in/)).toHaveCount(0);
+    await expect(codeStep.getByRole('button', { name: 'Change Email' })).toBeVisible();
+
+    const seen = (await mailbox(request, email)).length;
+    await codeStep.getByRole('button', { name: 'Request a new code' }).click();
+    await expect(toast(page, 'Passcode sent successfully!').last()).toBeVisible();
+    await expect(codeStep.getByText(/You can request a new code in (60|59) seconds\./)).toBeVisible();
+    await nextMessage(request, email, seen);
+
+    await page.clock.fastForward('01:01');
+    await codeStep.getByRole('button', { name: 'Change Email' }).click();
+    await expect(dialog(page, 'Sign in').getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+
+    // The newest code still works once the email is sent again.
+    await dialog(page, 'Sign in').getByRole('button', { name: 'Continue', exact: true }).click();
+    await expect(dialog(page, 'Check your email')).toBeVisible();
+    await typeCode(page, codeIn(await nextMessage(request, email, seen + 1)));
+    await expect(profileButton(page)).toBeVisible();
+  });
+
+  test('five wrong codes lock the passcode, with the server messages under the inputs', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('lou');
+    await freshStart(page, '/1/services');
+    await requestCode(page, email);
+    const code = codeIn(await nextMessage(request, email));
+    const wrong = code === '000000' ? '111111' : '000000';
+    const codeStep = dialog(page, 'Check your email');
+    const error = codeStep.getByRole('alert');
+
+    for (const left of [4, 3, 2, 1]) {
+      await typeCode(page, wrong);
+      await expect(error).toHaveText(
+        `Incorrect code. You have ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+      );
+    }
+    await typeCode(page, wrong);
+    await expect(error).toHaveText('Too many incorrect codes. Please request a new code.');
+    await expect(codeStep.getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveValue('');
+
+    // Locked: even the right code is refused now.
+    const answer = page.waitForResponse((response) =>
+      Boolean(response.request().postData()?.includes('PasscodeAuthenticate')),
+    );
+    await typeCode(page, code);
+    expect(await (await answer).text()).toContain('Too many incorrect codes. Please request a new code.');
+    await expect(error).toHaveText('Too many incorrect codes. Please request a new code.');
+    await expect(toast(page, 'Login successful!')).toHaveCount(0);
+  });
+});
+
+test.describe('Google sign-in through the local provider', () => {
+  test('an existing client signs in and returns to the page they left', async ({ page }) => {
+    await freshStart(page, '/1/services');
+    await signInButton(page).click();
+    await dialog(page, 'Sign in').getByRole('button', { name: 'Continue with Google' }).click();
+
+    await expect(page).toHaveURL((url) => url.href.startsWith(oidcUrl));
+    await providerLogin(page, demoClient.email);
+
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+    await expect(page).toHaveURL(/\/1\/services$/);
+    await expect(profileButton(page)).toBeVisible();
+    expect(JSON.parse((await storedUser(page)) ?? 'null')).toMatchObject({ email: demoClient.email });
+  });
+
+  test('identifies the client to the marketing-analytics service when it is configured', async ({ page }) => {
+    const scriptHost = 'https://analytics.test';
+    await page.route('/config.json', async (route) => {
+      const config = await (await route.fetch()).json();
+      await route.fulfill({
+        json: { ...config, marketingAnalytics: { scriptHost, partnerHash: 'p4rtn3r' } },
+      });
+    });
+    const scripts: string[] = [];
+    await page.route(`${scriptHost}/**`, (route) => {
+      scripts.push(route.request().url());
+      return route.fulfill({
+        contentType: 'text/javascript',
+        body: 'window.marketingAnalytics = { identify: (who) => { window.identified = who; } };',
+      });
+    });
+    await freshStart(page, '/1/services');
+    await signInButton(page).click();
+    await dialog(page, 'Sign in').getByRole('button', { name: 'Continue with Google' }).click();
+    await providerLogin(page, demoClient.email);
+
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => (window as { identified?: unknown }).identified))
+      .toEqual({
+        email: demoClient.email,
+        f_name: 'Jordan',
+        l_name: 'Rivera',
+        phone: '+12125550142',
+        source_id: 'google-oauth',
+      });
+    expect(scripts).toEqual([`${scriptHost}/p4rtn3r.js?marketplace_id=1`]);
+  });
+
+  test('asks the provider for a code with scope openid email profile and the return path as state', async ({
+    page,
+  }) => {
+    await freshStart(page, '/1/services');
+    await signInButton(page).click();
+    const leaving = page.waitForRequest((req) => req.url().startsWith(`${oidcUrl}/`));
+    await dialog(page, 'Sign in').getByRole('button', { name: 'Continue with Google' }).click();
+    const url = new URL((await leaving).url());
+    expect(url.searchParams.get('scope')).toBe('openid email profile');
+    expect(url.searchParams.get('response_type')).toBe('code');
+    expect(url.searchParams.get('redirect_uri')).toBe(`${hostUrl}/auth/google/callback`);
+    expect(atob(url.searchParams.get('state') ?? '')).toBe('/1/services');
+  });
+
+  test("a new client registers through 'Confirm Information'", async ({ page, request }) => {
+    const email = uniqueEmail('gina.gale');
+    const phone = uniquePhone();
+    await freshStart(page, '/1/services');
+    await signInButton(page).click();
+    await dialog(page, 'Sign in').getByRole('button', { name: 'Continue with Google' }).click();
+    await providerLogin(page, email);
+
+    const confirm = dialog(page, 'Confirm Information');
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByLabel('Email')).toHaveValue(email);
+    await expect(confirm.getByLabel('Email')).toHaveAttribute('readonly', '');
+    await expect(confirm.getByLabel('First Name')).toHaveValue('Gina');
+    await expect(confirm.getByLabel('Last Name')).toHaveValue(/^Gale /);
+
+    await confirm.getByLabel('First Name').fill('');
+    await confirm.getByRole('button', { name: 'Register' }).click();
+    for (const message of [
+      'First Name is required',
+      'Phone Number is required',
+      'Date of Birth is required',
+      'Address is required',
+    ]) {
+      await expect(confirm.getByText(message, { exact: true })).toBeVisible();
+    }
+
+    await confirm.getByLabel('First Name').fill('Gina');
+    await confirm.getByLabel('Phone Number').pressSequentially(phone.slice(2));
+    await expect(confirm.getByLabel('Phone Number')).toHaveValue(/^\(212\) 555-\d{4}$/);
+    await confirm.getByLabel('Date of Birth').pressSequentially('01311990');
+    await expect(confirm.getByLabel('Date of Birth')).toHaveValue('01/31/1990');
+    await confirm.getByLabel('Address').fill('350 5th Ave, New York, NY 10118');
+    await confirm.getByRole('button', { name: 'Register' }).click();
+
+    await expect(toast(page, 'Registration successful!')).toBeVisible();
+    await expect(page).toHaveURL(/\/1\/services$/);
+    await expect(profileButton(page)).toBeVisible();
+
+    // The new phone is not confirmed yet: the phone alert offers to verify it by SMS.
+    const notice = page.getByRole('complementary', { name: 'Phone verification' });
+    await expect(notice).toBeVisible();
+    await notice.getByRole('button', { name: 'Verify Phone' }).click();
+    await expect(page).toHaveURL(/\/confirm-phone$/);
+    const sms = await nextMessage(request, phone);
+    const verify = page.getByRole('button', { name: 'Verify', exact: true });
+    await verify.click();
+    await expect(page.getByText('Code is required', { exact: true })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Code' }).fill('123');
+    await verify.click();
+    await expect(page.getByText('Please enter a valid code', { exact: true })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Code' }).fill(codeIn(sms));
+    await verify.click();
+    await expect(page).toHaveURL(/\/1\/profile$/);
+    await expect(notice).toHaveCount(0);
+  });
+});
+
+test.describe('Apple sign-in through the local provider', () => {
+  test('an existing client signs in and lands on the root page', async ({ page }) => {
+    await freshStart(page, '/1/services');
+    await signInButton(page).click();
+    await dialog(page, 'Sign in').getByRole('button', { name: 'Continue with Apple' }).click();
+    await providerLogin(page, demoClient.email);
+
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+    await expect(page).toHaveURL(/\/1\/(services|set-location)$/);
+    await expect(profileButton(page)).toBeVisible();
+  });
+
+  test('a new client can cancel registration, then register', async ({ page }) => {
+    const email = uniqueEmail('abe.apple');
+    await freshStart(page, '/1/services');
+    await signInButton(page).click();
+    await dialog(page, 'Sign in').getByRole('button', { name: 'Continue with Apple' }).click();
+    await providerLogin(page, email);
+
+    const confirm = dialog(page, 'Confirm Information');
+    await expect(confirm.getByLabel('Email')).toHaveValue(email);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/1\/(services|set-location)$/);
+    await expect(signInButton(page)).toBeVisible();
+
+    // The provider remembers the person: the next sign-in comes straight back with a new code.
+    // Closing the dialog (Escape) goes to the root page too.
+    await signInButton(page).click();
+    await dialog(page, 'Sign in').getByRole('button', { name: 'Continue with Apple' }).click();
+    await expect(confirm).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/\/1\/(services|set-location)$/);
+    await expect(signInButton(page)).toBeVisible();
+
+    await signInButton(page).click();
+    await dialog(page, 'Sign in').getByRole('button', { name: 'Continue with Apple' }).click();
+    await expect(confirm).toBeVisible();
+    await confirm.getByLabel('Phone Number').fill(uniquePhone());
+    await confirm.getByLabel('Date of Birth').fill('7/4/1985');
+    await confirm.getByLabel('Address').fill('1 Main St, Denver, CO 80202');
+    await confirm.getByRole('button', { name: 'Register' }).click();
+
+    await expect(toast(page, 'Registration successful!')).toBeVisible();
+    await expect(page).toHaveURL(/\/1\/(services|set-location)$/);
+    await expect(profileButton(page)).toBeVisible();
+  });
+
+  test('a callback without a code explains what went wrong', async ({ page }) => {
+    await freshStart(page, '/1/services');
+    await page.goto('/auth/apple/callback');
+    await expect(page.getByRole('heading', { level: 1, name: 'Signing you in' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('did not come back with a code');
+  });
+});
+
+test.describe('passwords, email confirmation and signing out', () => {
+  test('a password sign-in with an unconfirmed email, confirmed by the emailed link', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('eve');
+    await registerWithPassword(request, { email, password: 'first-pass-1' });
+    await freshStart(page, '/1/services');
+
+    await signInWithPassword(page, email, 'first-pass-1');
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+    await expect(toast(page, 'Please confirm your email address to continue.')).toBeVisible();
+    const pending = dialog(page, 'Verify your email');
+    await expect(pending.getByRole('button', { name: 'Logout' })).toBeVisible();
+
+    const seen = (await mailbox(request, email)).length;
+    await pending.getByRole('button', { name: 'Send Email' }).click();
+    const link = linkIn(await nextMessage(request, email, seen), '/confirm-email');
+    expect(new URL(link).origin).toBe(hostUrl);
+
+    await page.goto(link);
+    await expect(toast(page, 'Email confirmed successfully!')).toBeVisible();
+    await expect(page).toHaveURL(/\/1\/profile$/);
+    await expect(pending).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('alert-verify-email'))).toBeNull();
+
+    // A used link is refused with a clear message.
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toContainText('invalid or has expired');
+  });
+
+  test('a wrong password gets the server message', async ({ page }) => {
+    await freshStart(page, '/1/services');
+    await signInWithPassword(page, demoClient.email, 'not-the-password');
+    await expect(dialog(page, 'Sign in with your password').getByRole('alert')).toHaveText(
+      'Incorrect email or password.',
+    );
+  });
+
+  test('a forgotten password is reset by the emailed link', async ({ page, request }) => {
+    const email = uniqueEmail('ray');
+    await registerWithPassword(request, { email, password: 'first-pass-1' });
+    await freshStart(page, '/1/services');
+    await requestCode(page, email);
+    await dialog(page, 'Check your email')
+      .getByRole('button', { name: 'Sign in with your password instead' })
+      .click();
+    const seen = (await mailbox(request, email)).length;
+    await dialog(page, 'Sign in with your password')
+      .getByRole('button', { name: 'Forgot password?' })
+      .click();
+    const link = linkIn(await nextMessage(request, email, seen), '/reset-password');
+
+    await page.goto(link);
+    const reset = dialog(page, 'Confirm Information');
+    await reset.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(reset.getByText('Password is required', { exact: true })).toBeVisible();
+    await expect(reset.getByText('Confirm Password is required', { exact: true })).toBeVisible();
+    await reset.getByLabel('New Password').fill('second-pass-2');
+    await reset.getByLabel('Confirm Password').fill('second-pass-3');
+    await reset.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(reset.getByText('Passwords do not match', { exact: true })).toBeVisible();
+
+    await reset.getByLabel('Confirm Password').fill('second-pass-2');
+    await reset.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(toast(page, 'Password reset successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/1\/(services|set-location)$/);
+
+    await signInWithPassword(page, email, 'second-pass-2');
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+  });
+
+  test('Cancel on /reset-password goes to the root page', async ({ page }) => {
+    await freshStart(page, '/1/services');
+    await page.goto('/reset-password?token=whatever');
+    await dialog(page, 'Confirm Information').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/1\/(services|set-location)$/);
+  });
+
+  test('signing out clears local data and returns to the root page', async ({ page, request }) => {
+    const email = uniqueEmail('sol');
+    await registerWithPassword(request, { email, password: 'first-pass-1' });
+    await freshStart(page, '/1/services');
+    await signInWithPassword(page, email, 'first-pass-1');
+
+    await dialog(page, 'Verify your email').getByRole('button', { name: 'Logout' }).click();
+    await expect(toast(page, 'Logged out successfully')).toBeVisible();
+    await expect(signInButton(page)).toBeVisible();
+    await expect(page).toHaveURL(/\/1\/(services|set-location)$/);
+    const stored = await page.evaluate(() => Object.keys(localStorage));
+    expect(stored).toContain('marketplace-id');
+    for (const key of ['user', 'user-email', 'alert-verify-email', 'pass-code-token']) {
+      expect(stored).not.toContain(key);
+    }
+
+    await page.reload();
+    await expect(signInButton(page)).toBeVisible();
+  });
+});

@@ -1,0 +1,94 @@
+import type { AccountAlertsProps, SignInDialogProps } from '@atrium/federation';
+import { $alertVerifyEmail, $alertVerifyPhone, $mgId, emit, on } from '@atrium/stores';
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { resetRemote } from '../federation/remote-registry';
+import { useCurrentMarketplace } from '../tenant/marketplace-context';
+import { RemoteOverlay } from './remote-overlay';
+
+const ViewerSync = lazy(() => import('./viewer-sync'));
+
+interface SignInRequest {
+  /** Bumped at every opening, so each opening starts the dialog afresh. */
+  id: number;
+  open: boolean;
+  email?: string | undefined;
+  redirectTo?: string | undefined;
+}
+
+const noAlertProps: AccountAlertsProps = {};
+
+/**
+ * The host's part of identity (ARCHITECTURE 3: the host owns chrome listeners). It keeps the stored
+ * group id and user in step with the page's marketplace and the server, opens the account remote's
+ * SignInDialog on 'sign-in:open', and renders its AccountAlerts once a verification flag is raised.
+ * The remote's modules load only when first needed; a failed load never breaks the page.
+ */
+export function AccountChrome() {
+  const marketplace = useCurrentMarketplace();
+  const mgId = marketplace?.mgId ?? null;
+  const storedMgId = useStore($mgId);
+  const emailPending = useStore($alertVerifyEmail);
+  const phonePending = useStore($alertVerifyPhone);
+  const [signIn, setSignIn] = useState<SignInRequest | null>(null);
+  // Mounted from the first raised flag on, so the alerts can finish what they started (a logout).
+  const [alertsWanted, setAlertsWanted] = useState(false);
+  const [alertsFailed, setAlertsFailed] = useState(false);
+
+  useEffect(() => {
+    if (mgId && storedMgId !== mgId) $mgId.set(mgId);
+  }, [mgId, storedMgId]);
+
+  useEffect(
+    () =>
+      on('sign-in:open', ({ email, redirectTo }) =>
+        setSignIn((current) => ({ id: (current?.id ?? 0) + 1, open: true, email, redirectTo })),
+      ),
+    [],
+  );
+
+  useEffect(() => {
+    if (emailPending || phonePending) setAlertsWanted(true);
+  }, [emailPending, phonePending]);
+
+  if (!marketplace || !mgId) return null;
+
+  const signInProps: SignInDialogProps | null = signIn && {
+    open: signIn.open,
+    onClose: () => setSignIn((current) => current && { ...current, open: false }),
+    email: signIn.email,
+    redirectTo: signIn.redirectTo,
+  };
+
+  return (
+    <>
+      <Suspense fallback={null}>
+        <ViewerSync mgId={mgId} />
+      </Suspense>
+      {signInProps && (
+        <RemoteOverlay
+          key={signIn?.id}
+          remote="account"
+          module="SignInDialog"
+          props={signInProps}
+          onFailure={() => {
+            setSignIn(null);
+            resetRemote('account');
+            emit('toast', {
+              type: 'error',
+              message: 'Sign-in could not be loaded. Check your connection and try again.',
+            });
+          }}
+        />
+      )}
+      {alertsWanted && !alertsFailed && (
+        <RemoteOverlay
+          remote="account"
+          module="AccountAlerts"
+          props={noAlertProps}
+          onFailure={() => setAlertsFailed(true)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import Stripe from 'stripe';
+import type { PaymentsConfig } from '../../checkout-config';
+import type { Db } from '../database/database';
+import type { PaymentsProcessor } from './payments-processor';
+import { createSandboxProcessor, type SandboxProcessor } from './sandbox-processor';
+import { createStripeProcessor } from './stripe-processor';
+
+export interface Payments {
+  processor: PaymentsProcessor;
+  /** The sandbox's card tokenizer; null with a real processor. */
+  sandbox: SandboxProcessor | null;
+  /** What the browser needs to tokenize cards with Stripe.js; null in sandbox mode. */
+  stripePublishableKey: string | null;
+}
+
+/** The one place that picks the payment processor from configuration. */
+export function createPayments(config: PaymentsConfig, db: Db): Payments {
+  if (config.processor === 'stripe') {
+    return {
+      processor: createStripeProcessor(new Stripe(config.secretKey, { maxNetworkRetries: 2 })),
+      sandbox: null,
+      stripePublishableKey: config.publishableKey,
+    };
+  }
+  const sandbox = createSandboxProcessor(db);
+  return { processor: sandbox, sandbox, stripePublishableKey: null };
+}

@@ -1,0 +1,485 @@
+// Drizzle's view of the checkout tables of migrations/0004_checkout.sql (re-exported by schema.ts,
+// which schema.test.ts compares with the migrated database).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './identity-schema';
+import { appointments } from './scheduling-schema';
+import { checkoutNoteDefinitions, clinics, marketplaces, procedures } from './schema';
+
+export const membershipPeriods = ['monthly', 'quarterly', 'yearly'] as const;
+export const membershipStatuses = ['Active', 'Cancelled'] as const;
+export const promoKinds = ['percentage', 'fixed'] as const;
+export const paymentProcessors = ['sandbox', 'stripe'] as const;
+export type PaymentProcessorName = (typeof paymentProcessors)[number];
+export const cardBrands = ['VISA', 'MASTERCARD', 'AMEX', 'DISCOVER', 'OTHER'] as const;
+export type CardBrand = (typeof cardBrands)[number];
+export const waitlistStatuses = ['WAITLISTED', 'BOOKED', 'CANCELLED'] as const;
+export const consentChannels = ['SMS', 'EMAIL'] as const;
+export const paymentStatuses = ['succeeded', 'failed', 'refunded'] as const;
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+const groupIdsValid = (name: string, column: unknown) =>
+  check(name, sql`cardinality(${column}) > 0 and array_position(${column}, null) is null`);
+
+export const packages = pgTable(
+  'packages',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    marketplaceId: integer('marketplace_id')
+      .notNull()
+      .references(() => marketplaces.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    list: text('list'),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [
+    unique('packages_id_marketplace_key').on(t.id, t.marketplaceId),
+    index('packages_marketplace_id_idx').on(t.marketplaceId),
+    check('packages_name_not_blank', sql`btrim(${t.name}) <> ''`),
+    check('packages_price_not_negative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const packageItemDefinitions = pgTable(
+  'package_item_definitions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull(),
+    procedureGroupIds: integer('procedure_group_ids').array().notNull(),
+  },
+  (t) => [
+    index('package_item_definitions_package_id_idx').on(t.packageId),
+    check('package_item_definitions_points_positive', sql`${t.points} > 0`),
+    groupIdsValid('package_item_definitions_procedure_group_ids_valid', t.procedureGroupIds),
+  ],
+);
+
+export const membershipDefinitions = pgTable(
+  'membership_definitions',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    marketplaceId: integer('marketplace_id')
+      .notNull()
+      .references(() => marketplaces.id),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    period: text('period', { enum: membershipPeriods }).notNull(),
+    packageId: integer('package_id'),
+    description: text('description'),
+    list: text('list'),
+  },
+  (t) => [
+    unique('membership_definitions_id_marketplace_key').on(t.id, t.marketplaceId),
+    foreignKey({
+      name: 'membership_definitions_package_same_marketplace',
+      columns: [t.packageId, t.marketplaceId],
+      foreignColumns: [packages.id, packages.marketplaceId],
+    }),
+    index('membership_definitions_marketplace_id_idx').on(t.marketplaceId),
+    check('membership_definitions_name_not_blank', sql`btrim(${t.name}) <> ''`),
+    check('membership_definitions_price_not_negative', sql`${t.priceCents} >= 0`),
+    check('membership_definitions_period_known', sql`${t.period} in ('monthly', 'quarterly', 'yearly')`),
+  ],
+);
+
+export const membershipDiscounts = pgTable(
+  'membership_discounts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    membershipDefinitionId: integer('membership_definition_id')
+      .notNull()
+      .references(() => membershipDefinitions.id, { onDelete: 'cascade' }),
+    percentage: integer('percentage').notNull(),
+    procedureGroupIds: integer('procedure_group_ids').array().notNull(),
+  },
+  (t) => [
+    index('membership_discounts_membership_definition_id_idx').on(t.membershipDefinitionId),
+    check('membership_discounts_percentage_range', sql`${t.percentage} between 1 and 100`),
+    groupIdsValid('membership_discounts_procedure_group_ids_valid', t.procedureGroupIds),
+  ],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    membershipDefinitionId: integer('membership_definition_id')
+      .notNull()
+      .references(() => membershipDefinitions.id),
+    status: text('status', { enum: membershipStatuses }).notNull().default('Active'),
+    renewalDate: date('renewal_date', { mode: 'string' }).notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('memberships_user_id_idx').on(t.userId),
+    check('memberships_status_known', sql`${t.status} in ('Active', 'Cancelled')`),
+  ],
+);
+
+export const packageItems = pgTable(
+  'package_items',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageItemDefinitionId: integer('package_item_definition_id')
+      .notNull()
+      .references(() => packageItemDefinitions.id),
+    membershipId: integer('membership_id').references(() => memberships.id),
+    totalPoints: integer('total_points').notNull(),
+    balance: integer('balance').notNull(),
+    expiresAt: timestamptz('expires_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('package_items_user_id_idx').on(t.userId),
+    check('package_items_total_points_positive', sql`${t.totalPoints} > 0`),
+    check('package_items_balance_range', sql`${t.balance} between 0 and ${t.totalPoints}`),
+  ],
+);
+
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    marketplaceId: integer('marketplace_id')
+      .notNull()
+      .references(() => marketplaces.id),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: promoKinds }).notNull(),
+    value: integer('value').notNull(),
+    procedureIds: integer('procedure_ids').array(),
+    validFrom: timestamptz('valid_from'),
+    validUntil: timestamptz('valid_until'),
+    usageLimit: integer('usage_limit'),
+    timesUsed: integer('times_used').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('promo_codes_marketplace_code_key').on(t.marketplaceId, t.code),
+    check(
+      'promo_codes_code_format',
+      sql`${t.code} = upper(btrim(${t.code})) and length(${t.code}) between 1 and 15`,
+    ),
+    check('promo_codes_kind_known', sql`${t.kind} in ('percentage', 'fixed')`),
+    check(
+      'promo_codes_value_valid',
+      sql`${t.value} > 0 and (${t.kind} <> 'percentage' or ${t.value} <= 100)`,
+    ),
+    check(
+      'promo_codes_procedure_ids_valid',
+      sql`${t.procedureIds} is null or (cardinality(${t.procedureIds}) > 0 and array_position(${t.procedureIds}, null) is null)`,
+    ),
+    check('promo_codes_usage_limit_not_negative', sql`${t.usageLimit} >= 0`),
+    check(
+      'promo_codes_valid_window',
+      sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validFrom} < ${t.validUntil}`,
+    ),
+    check(
+      'promo_codes_times_used_within_limit',
+      sql`${t.timesUsed} >= 0 and (${t.usageLimit} is null or ${t.timesUsed} <= ${t.usageLimit})`,
+    ),
+  ],
+);
+
+export const paymentInstruments = pgTable(
+  'payment_instruments',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    processor: text('processor', { enum: paymentProcessors }).notNull(),
+    customerReference: text('customer_reference').notNull(),
+    processorReference: text('processor_reference').notNull(),
+    brand: text('brand', { enum: cardBrands }).notNull(),
+    lastFour: text('last_four').notNull(),
+    expirationMonth: smallint('expiration_month').notNull(),
+    expirationYear: smallint('expiration_year').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    deletedAt: timestamptz('deleted_at'),
+  },
+  (t) => [
+    unique('payment_instruments_processor_reference_key').on(t.processor, t.processorReference),
+    index('payment_instruments_user_id_idx').on(t.userId),
+    uniqueIndex('payment_instruments_one_primary_idx')
+      .on(t.userId)
+      .where(sql`${t.isPrimary} and ${t.deletedAt} is null`),
+    check('payment_instruments_processor_known', sql`${t.processor} in ('sandbox', 'stripe')`),
+    check(
+      'payment_instruments_brand_known',
+      sql`${t.brand} in ('VISA', 'MASTERCARD', 'AMEX', 'DISCOVER', 'OTHER')`,
+    ),
+    check('payment_instruments_last_four_digits', sql`${t.lastFour} ~ '^[0-9]{4}$'`),
+    check('payment_instruments_expiration_month_range', sql`${t.expirationMonth} between 1 and 12`),
+    check('payment_instruments_expiration_year_range', sql`${t.expirationYear} between 2000 and 2199`),
+  ],
+);
+
+/** The checkout summary stored with a request (cents; ranges as [low, high]). */
+export interface StoredPriceSummary {
+  procedures: [number, number];
+  membership: [number, number];
+  credit: [number, number];
+  discount: [number, number];
+  promoCode: [number, number];
+  promoCodeText: string | null;
+  gratuity: number;
+  travelFee: [number, number];
+  total: [number, number];
+}
+
+export const appointmentRequests = pgTable(
+  'appointment_requests',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    marketplaceId: integer('marketplace_id')
+      .notNull()
+      .references(() => marketplaces.id),
+    clientUserId: integer('client_user_id')
+      .notNull()
+      .references(() => users.id),
+    appointmentId: integer('appointment_id').references(() => appointments.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id'),
+    address: text('address'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    timeZone: text('time_zone').notNull(),
+    notes: text('notes'),
+    gratuityCents: integer('gratuity_cents').notNull().default(0),
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id),
+    membershipId: integer('membership_id').references(() => memberships.id),
+    paymentInstrumentId: integer('payment_instrument_id').references(() => paymentInstruments.id),
+    priceSummary: jsonb('price_summary').$type<StoredPriceSummary>().notNull(),
+    totalCents: integer('total_cents').notNull(),
+    dueNowCents: integer('due_now_cents').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('appointment_requests_appointment_id_key').on(t.appointmentId),
+    foreignKey({
+      name: 'appointment_requests_clinic_same_marketplace',
+      columns: [t.organizationId, t.marketplaceId],
+      foreignColumns: [clinics.id, clinics.marketplaceId],
+    }),
+    index('appointment_requests_client_user_id_idx').on(t.clientUserId),
+    index('appointment_requests_marketplace_id_idx').on(t.marketplaceId, t.createdAt),
+    check('appointment_requests_latitude_range', sql`${t.latitude} between -90 and 90`),
+    check('appointment_requests_longitude_range', sql`${t.longitude} between -180 and 180`),
+    check('appointment_requests_gratuity_not_negative', sql`${t.gratuityCents} >= 0`),
+    check('appointment_requests_total_not_negative', sql`${t.totalCents} >= 0`),
+    check('appointment_requests_due_now_range', sql`${t.dueNowCents} between 0 and ${t.totalCents}`),
+    check(
+      'appointment_requests_one_location',
+      sql`(${t.organizationId} is not null and ${t.address} is null and ${t.latitude} is null and ${t.longitude} is null)
+        or (${t.organizationId} is null and btrim(coalesce(${t.address}, '')) <> '' and ${t.latitude} is not null and ${t.longitude} is not null)`,
+    ),
+  ],
+);
+
+export const appointmentRequestProcedures = pgTable(
+  'appointment_request_procedures',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => appointmentRequests.id, { onDelete: 'cascade' }),
+    procedureId: integer('procedure_id')
+      .notNull()
+      .references(() => procedures.id),
+    position: smallint('position').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    packageItemId: integer('package_item_id').references(() => packageItems.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requestId, t.procedureId] }),
+    index('appointment_request_procedures_procedure_id_idx').on(t.procedureId),
+    index('appointment_request_procedures_package_item_id_idx').on(t.packageItemId),
+    check('appointment_request_procedures_price_not_negative', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const waitlistRequests = pgTable(
+  'waitlist_requests',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => appointmentRequests.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: waitlistStatuses }).notNull().default('WAITLISTED'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('waitlist_requests_request_id_key').on(t.requestId),
+    check('waitlist_requests_status_known', sql`${t.status} in ('WAITLISTED', 'BOOKED', 'CANCELLED')`),
+  ],
+);
+
+export const waitlistRequestRanges = pgTable(
+  'waitlist_request_ranges',
+  {
+    waitlistRequestId: integer('waitlist_request_id')
+      .notNull()
+      .references(() => waitlistRequests.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
+    localStart: text('local_start').notNull(),
+    localEnd: text('local_end').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.waitlistRequestId, t.position] }),
+    check('waitlist_request_ranges_starts_before_end', sql`${t.startsAt} < ${t.endsAt}`),
+  ],
+);
+
+export const checkoutNoteAnswers = pgTable(
+  'checkout_note_answers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => appointmentRequests.id, { onDelete: 'cascade' }),
+    checkoutNoteId: integer('checkout_note_id').references(() => checkoutNoteDefinitions.id, {
+      onDelete: 'set null',
+    }),
+    label: text('label').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    index('checkout_note_answers_request_id_idx').on(t.requestId),
+    index('checkout_note_answers_checkout_note_id_idx').on(t.checkoutNoteId),
+  ],
+);
+
+export const marketingConsents = pgTable(
+  'marketing_consents',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    marketplaceId: integer('marketplace_id')
+      .notNull()
+      .references(() => marketplaces.id),
+    requestId: integer('request_id').references(() => appointmentRequests.id, { onDelete: 'set null' }),
+    channel: text('channel', { enum: consentChannels }).notNull(),
+    consent: boolean('consent').notNull(),
+    source: text('source').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('marketing_consents_user_id_idx').on(t.userId, t.channel, t.createdAt),
+    index('marketing_consents_request_id_idx').on(t.requestId),
+    check('marketing_consents_channel_known', sql`${t.channel} in ('SMS', 'EMAIL')`),
+    check('marketing_consents_source_not_blank', sql`btrim(${t.source}) <> ''`),
+  ],
+);
+
+export const appointmentRequestKeys = pgTable(
+  'appointment_request_keys',
+  {
+    marketplaceId: integer('marketplace_id')
+      .notNull()
+      .references(() => marketplaces.id),
+    key: text('key').notNull(),
+    claimedAt: timestamptz('claimed_at').notNull(),
+    result: jsonb('result'),
+    completedAt: timestamptz('completed_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.marketplaceId, t.key] }),
+    check('appointment_request_keys_key_length', sql`length(${t.key}) between 1 and 200`),
+  ],
+);
+
+export const appointmentPayments = pgTable(
+  'appointment_payments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id),
+    paymentInstrumentId: integer('payment_instrument_id').references(() => paymentInstruments.id),
+    processor: text('processor', { enum: paymentProcessors }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status', { enum: paymentStatuses }).notNull(),
+    processorReference: text('processor_reference'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('appointment_payments_idempotency_key_key').on(t.idempotencyKey),
+    index('appointment_payments_appointment_id_idx').on(t.appointmentId),
+    check('appointment_payments_processor_known', sql`${t.processor} in ('sandbox', 'stripe')`),
+    check('appointment_payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('appointment_payments_status_known', sql`${t.status} in ('succeeded', 'failed', 'refunded')`),
+    check(
+      'appointment_payments_failure_has_reason',
+      sql`${t.status} <> 'failed' or ${t.failureReason} is not null`,
+    ),
+  ],
+);
+
+export const sandboxCards = pgTable(
+  'sandbox_cards',
+  {
+    token: text('token').primaryKey(),
+    paymentMethodReference: text('payment_method_reference'),
+    brand: text('brand').notNull(),
+    lastFour: text('last_four').notNull(),
+    expirationMonth: smallint('expiration_month').notNull(),
+    expirationYear: smallint('expiration_year').notNull(),
+    saveDeclineReason: text('save_decline_reason'),
+    chargeDeclineReason: text('charge_decline_reason'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('sandbox_cards_payment_method_reference_key').on(t.paymentMethodReference),
+    check('sandbox_cards_token_format', sql`${t.token} ~ '^tok_sandbox_[0-9a-f]{32}$'`),
+  ],
+);
+
+export const sandboxCharges = pgTable(
+  'sandbox_charges',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    reference: text('reference').notNull(),
+    paymentMethodReference: text('payment_method_reference').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    failureReason: text('failure_reason'),
+    refundedAt: timestamptz('refunded_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique('sandbox_charges_reference_key').on(t.reference)],
+);

@@ -1,0 +1,535 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { slotTakenMessage } from '../services/checkout/errors';
+import {
+  at,
+  type BookResult,
+  type CheckoutTestContext,
+  checkoutOperations,
+  createCheckoutTestContext,
+  daysAhead,
+  guest,
+  ids,
+  newCard,
+  type OperatorResult,
+  operatorHeaders,
+  TestBrowser,
+} from '../test/checkout';
+import { testDatabases } from '../test/databases';
+import { operations } from '../test/identity';
+
+const onSite = ids(80);
+const percentageDeposit = ids(81);
+const fixedDeposit = ids(82);
+const onConfirmation = ids(83);
+
+describe.each(testDatabases)('booking and operator actions on $name', (factory) => {
+  let context: CheckoutTestContext;
+  let browser: TestBrowser;
+  beforeAll(async () => {
+    context = await createCheckoutTestContext(factory);
+    browser = new TestBrowser(context.app);
+  });
+  afterAll(() => context.handle.dispose());
+
+  // Every booking gets a time of its own (a week or more ahead, within 09:00-17:00 in New York),
+  // unless a test means to compete for one.
+  let slotCount = 0;
+  const nextSlot = () => {
+    const times = ['09:00', '10:30', '12:00', '13:30', '15:00'];
+    const index = slotCount++;
+    return { date: daysAhead(7 + Math.floor(index / times.length)), time: times[index % times.length] ?? '' };
+  };
+  let emailCount = 0;
+  const nextEmail = () => `guest${++emailCount}@example.com`;
+
+  /** A guest booking of Drip + Boost at the marketplace's clinic at a fresh time, with `extra` on top. */
+  const bookingInput = (place: ReturnType<typeof ids>, extra: Record<string, unknown> = {}) => {
+    const { date, time } = nextSlot();
+    return {
+      marketplaceId: place.marketplace,
+      idempotencyKey: randomUUID(),
+      organizationId: place.clinic,
+      procedures: [place.drip, place.boost],
+      dateRanges: at(date, time),
+      registerUser: guest(nextEmail()),
+      ...extra,
+    };
+  };
+
+  const book = (input: Record<string, unknown>, as = browser) =>
+    as.post<BookResult>(checkoutOperations.book, { input });
+  const booked = async (input: Record<string, unknown>, as = browser) => {
+    const response = await book(input, as);
+    expect(response.body.errors).toBeUndefined();
+    const result = response.body.data?.createAppointmentRequest;
+    if (!result) throw new Error('no appointment request in the response');
+    return result;
+  };
+  const bookingError = async (input: Record<string, unknown>) => {
+    const response = await book(input);
+    expect(response.body.errors).toHaveLength(1);
+    return { message: response.body.errors?.[0]?.message, code: response.body.errors?.[0]?.extensions?.code };
+  };
+
+  const operator = async (
+    action: 'confirm' | 'complete' | 'cancel',
+    id: string,
+    headers: Record<string, string> = operatorHeaders,
+  ) => {
+    const response = await browser.post<Record<string, OperatorResult>>(
+      checkoutOperations[action],
+      { id },
+      headers,
+    );
+    const error = response.body.errors?.[0];
+    return {
+      result: response.body.data ? Object.values(response.body.data)[0] : undefined,
+      error: error ? { message: error.message, code: error.extensions?.code } : undefined,
+    };
+  };
+
+  const appointmentRow = async (id: string) => {
+    const [row] = await context.sql<{ status: string; practitioner_id: number; client_user_id: number }>(
+      'select status, practitioner_id, client_user_id from appointments where id = $1',
+      [Number(id)],
+    );
+    return row;
+  };
+
+  describe('createAppointmentRequest', () => {
+    it('registers a guest and holds the time with a PENDING appointment, keeping what was asked', async () => {
+      const email = nextEmail();
+      const { date, time } = nextSlot();
+      const result = await booked({
+        marketplaceId: onSite.marketplace,
+        idempotencyKey: randomUUID(),
+        organizationId: onSite.clinic,
+        procedures: [onSite.drip, onSite.boost, onSite.drip],
+        dateRanges: at(date, time),
+        gratuity: 1000,
+        notes: 'Please ring twice',
+        promoCode: ' welcome15 ',
+        checkoutNotes: [
+          { checkoutNoteId: '8001', value: 'Latex' },
+          { checkoutNoteId: '8002', value: 'A friend' },
+          { checkoutNoteId: '8003', value: 'true' },
+        ],
+        marketingConsents: [
+          { channel: 'SMS', consent: true, source: 'checkout', phone: '+12125550142' },
+          { channel: 'EMAIL', consent: false, source: 'checkout', email },
+        ],
+        registerUser: guest(email),
+      });
+      expect(result).toEqual({
+        id: expect.stringMatching(/^\d+$/),
+        status: 'PENDING',
+        practitioner: { id: '801', name: 'Ada 80' },
+        dueOnConfirmation: 0,
+      });
+
+      const [user] = await context.sql<Record<string, unknown>>(
+        'select id, mg_id, email, given_name, family_name, phone, dob::text, tzid from users where email = $1',
+        [email],
+      );
+      expect(user).toMatchObject({
+        mg_id: 80,
+        given_name: 'Gia',
+        family_name: 'Guest',
+        phone: '+12125550142',
+        dob: '1990-04-01',
+        tzid: 'America/New_York',
+      });
+      const [appointment] = await context.sql<Record<string, unknown>>(
+        `select status, practitioner_id, organization_id, client_user_id,
+                to_char(starts_at at time zone 'America/New_York', 'YYYY-MM-DD"T"HH24:MI') as local_start,
+                extract(epoch from ends_at - starts_at)::int / 60 as minutes
+           from appointments where id = $1`,
+        [Number(result.id)],
+      );
+      expect(appointment).toEqual({
+        status: 'PENDING',
+        practitioner_id: 801,
+        organization_id: 801,
+        client_user_id: user?.id,
+        local_start: `${date}T${time}`,
+        minutes: 75,
+      });
+      const [request] = await context.sql<Record<string, unknown>>(
+        `select id, gratuity_cents, total_cents, due_now_cents, notes, price_summary
+           from appointment_requests where appointment_id = $1`,
+        [Number(result.id)],
+      );
+      // 14344 - 15% (1852 + 300) + 1000 tip.
+      expect(request).toMatchObject({
+        gratuity_cents: 1000,
+        total_cents: 13192,
+        due_now_cents: 0,
+        notes: 'Please ring twice',
+        price_summary: { procedures: [14344, 16999], promoCode: [2152, 2550], total: [13192, 15449] },
+      });
+      expect(
+        await context.sql(
+          'select procedure_id, price_cents from appointment_request_procedures where request_id = $1 order by position',
+          [request?.id],
+        ),
+      ).toEqual([
+        { procedure_id: 8001, price_cents: 12345 },
+        { procedure_id: 8051, price_cents: 1999 },
+      ]);
+      expect(
+        await context.sql(
+          'select label, value from checkout_note_answers where request_id = $1 order by id',
+          [request?.id],
+        ),
+      ).toEqual([
+        { label: 'Any allergies?', value: 'Latex' },
+        { label: 'How did you hear about us?', value: 'A friend' },
+        { label: 'First visit?', value: 'true' },
+      ]);
+      expect(
+        await context.sql(
+          'select channel, consent, source, phone, email from marketing_consents where request_id = $1 order by channel desc',
+          [request?.id],
+        ),
+      ).toEqual([
+        { channel: 'SMS', consent: true, source: 'checkout', phone: '+12125550142', email: null },
+        { channel: 'EMAIL', consent: false, source: 'checkout', phone: null, email },
+      ]);
+      const [promo] = await context.sql(
+        `select times_used from promo_codes where marketplace_id = 80 and code = 'WELCOME15'`,
+      );
+      expect(promo).toEqual({ times_used: 1 });
+    });
+
+    it('refuses an answer that is not one of the checkout note’s choices', async () => {
+      expect(
+        await bookingError(
+          bookingInput(onSite, { checkoutNotes: [{ checkoutNoteId: '8002', value: 'TikTok' }] }),
+        ),
+      ).toEqual({
+        message: "The answer to 'How did you hear about us?' is not one of its choices or formats.",
+        code: 'BAD_USER_INPUT',
+      });
+    });
+
+    it('books a signed-in client as themselves with a new card, then with the saved card', async () => {
+      const client = new TestBrowser(context.app);
+      const email = nextEmail();
+      const { register } = await client.data<{ register: { user: { id: string } } }>(operations.register, {
+        marketplaceId: percentageDeposit.marketplace,
+        email,
+        password: 'correct horse battery',
+      });
+      const { registerUser: _, ...first } = bookingInput(percentageDeposit, {
+        gratuity: 1000,
+        paymentMethod: await newCard(client),
+      });
+      const result = await booked(first, client);
+      // 15% of the total less the tip: 14344 x 15% = 2151.6.
+      expect(result.dueOnConfirmation).toBe(2152);
+      expect((await appointmentRow(result.id))?.client_user_id).toBe(Number(register.user.id));
+      const instruments = await context.sql<{ id: number }>(
+        `select id, processor, brand, last_four, is_primary, deleted_at from payment_instruments where user_id = $1`,
+        [Number(register.user.id)],
+      );
+      expect(instruments).toEqual([
+        {
+          id: expect.any(Number),
+          processor: 'sandbox',
+          brand: 'VISA',
+          last_four: '4242',
+          is_primary: true,
+          deleted_at: null,
+        },
+      ]);
+
+      const instrumentId = String(instruments[0]?.id);
+      // The wallet lists it for the client (the card picker at checkout reads this).
+      const { viewer } = await client.data<{ viewer: { paymentInstruments: unknown[] } }>(
+        `query ($mgId: ID!) { viewer(mgId: $mgId) { paymentInstruments {
+          id brand lastFour expirationMonth expirationYear isPrimary } } }`,
+        { mgId: '80' },
+      );
+      expect(viewer.paymentInstruments).toEqual([
+        {
+          id: instrumentId,
+          brand: 'VISA',
+          lastFour: '4242',
+          expirationMonth: expect.any(Number),
+          expirationYear: expect.any(Number),
+          isPrimary: true,
+        },
+      ]);
+
+      const { registerUser: __, ...second } = bookingInput(percentageDeposit, {
+        paymentMethod: { paymentInstrumentId: instrumentId },
+      });
+      const again = await booked(second, client);
+      expect(again.status).toBe('PENDING');
+      const [request] = await context.sql(
+        'select payment_instrument_id from appointment_requests where appointment_id = $1',
+        [Number(again.id)],
+      );
+      expect(request).toEqual({ payment_instrument_id: Number(instrumentId) });
+
+      // Nobody else can pay with it.
+      expect(
+        await bookingError(
+          bookingInput(percentageDeposit, { paymentMethod: { paymentInstrumentId: instrumentId } }),
+        ),
+      ).toEqual({
+        message: 'This payment method is not available. Please choose another card.',
+        code: 'BAD_USER_INPUT',
+      });
+    });
+
+    it('asks for a payment method when something is due on confirmation', async () => {
+      expect(await bookingError(bookingInput(onConfirmation))).toEqual({
+        message: 'Please select a payment method before proceeding.',
+        code: 'BAD_USER_INPUT',
+      });
+    });
+
+    it('refuses a declined card (4000000000000002) and books nothing; the same key then works with another card', async () => {
+      const input = bookingInput(onConfirmation, {
+        paymentMethod: await newCard(browser, '4000000000000002'),
+      });
+      expect(await bookingError(input)).toEqual({
+        message: 'Your card was declined.',
+        code: 'PAYMENT_DECLINED',
+      });
+      expect(await context.sql('select id from users where email = $1', [input.registerUser.email])).toEqual(
+        [],
+      );
+
+      const retried = await booked({ ...input, paymentMethod: await newCard(browser) });
+      expect(retried).toMatchObject({ status: 'PENDING', dueOnConfirmation: 14344 });
+    });
+
+    it('creates one appointment for one idempotency key, however often and however fast it is sent', async () => {
+      const input = bookingInput(onSite);
+      const first = await booked(input);
+      const repeats = await Promise.all([booked(input), booked(input), booked(input)]);
+      expect(repeats).toEqual([first, first, first]);
+      const concurrentInput = bookingInput(onSite);
+      const concurrent = await Promise.all(Array.from({ length: 5 }, () => booked(concurrentInput)));
+      expect(new Set(concurrent.map((result) => result.id)).size).toBe(1);
+
+      const rows = await context.sql<{ count: number }>(
+        `select count(*)::int as count from appointments a join users u on u.id = a.client_user_id
+          where u.email = any($1)`,
+        [[input.registerUser.email, concurrentInput.registerUser.email]],
+      );
+      expect(rows).toEqual([{ count: 2 }]);
+    });
+
+    it('gives one time to exactly one of 50 concurrent guests; the others are told to choose another', async () => {
+      const { date, time } = nextSlot();
+      const inputs = Array.from({ length: 50 }, () => bookingInput(onSite, { dateRanges: at(date, time) }));
+      const responses = await Promise.all(inputs.map((input) => book(input)));
+      const winners = responses.filter((response) => response.body.data?.createAppointmentRequest);
+      const losers = responses.flatMap((response) => response.body.errors ?? []);
+      expect(winners).toHaveLength(1);
+      expect(losers).toHaveLength(49);
+      expect(new Set(losers.map((error) => error.message))).toEqual(new Set([slotTakenMessage]));
+      expect(new Set(losers.map((error) => error.extensions?.code))).toEqual(new Set(['BAD_USER_INPUT']));
+
+      const held = await context.sql(
+        `select count(*)::int as count from appointments
+          where practitioner_id = 801 and starts_at = ($1::timestamp at time zone 'America/New_York')`,
+        [`${date} ${time}`],
+      );
+      expect(held).toEqual([{ count: 1 }]);
+    });
+
+    it('takes a waitlist request with its ranges and holds no time', async () => {
+      const [first, second] = [daysAhead(9), daysAhead(10)];
+      const input = bookingInput(onSite, {
+        dateRanges: [
+          { start: `${first}T08:00`, end: `${first}T12:00` },
+          { start: `${second}T16:00`, end: `${second}T20:00` },
+        ],
+      });
+      const result = await booked(input);
+      expect(result).toEqual({
+        id: expect.stringMatching(/^\d+$/),
+        status: 'WAITLISTED',
+        practitioner: null,
+        dueOnConfirmation: 0,
+      });
+      expect(
+        await context.sql(
+          `select w.status, r.local_start, r.local_end, a.appointment_id
+             from waitlist_requests w join waitlist_request_ranges r on r.waitlist_request_id = w.id
+             join appointment_requests a on a.id = w.request_id
+            where w.id = $1 order by r.position`,
+          [Number(result.id)],
+        ),
+      ).toEqual([
+        {
+          status: 'WAITLISTED',
+          local_start: `${first}T08:00`,
+          local_end: `${first}T12:00`,
+          appointment_id: null,
+        },
+        {
+          status: 'WAITLISTED',
+          local_start: `${second}T16:00`,
+          local_end: `${second}T20:00`,
+          appointment_id: null,
+        },
+      ]);
+      const yesterday = daysAhead(-1);
+      expect(
+        await bookingError(
+          bookingInput(onSite, { dateRanges: [{ start: `${yesterday}T08:00`, end: `${yesterday}T12:00` }] }),
+        ),
+      ).toEqual({ message: 'Waitlist times must be in the future.', code: 'BAD_USER_INPUT' });
+    });
+
+    it('redeems a promo code at most its usage limit', async () => {
+      await booked(bookingInput(onSite, { promoCode: 'LASTONE' }));
+      expect(await bookingError(bookingInput(onSite, { promoCode: 'LASTONE' }))).toEqual({
+        message: 'This promo code has reached its usage limit.',
+        code: 'BAD_USER_INPUT',
+      });
+      expect(await bookingError(bookingInput(onSite, { promoCode: 'EXPIRED10' }))).toEqual({
+        message: 'This promo code has expired.',
+        code: 'BAD_USER_INPUT',
+      });
+      expect(
+        await context.sql(
+          `select times_used from promo_codes where marketplace_id = 80 and code = 'LASTONE'`,
+        ),
+      ).toEqual([{ times_used: 1 }]);
+    });
+  });
+
+  describe('operator actions', () => {
+    it.each([
+      ['collect_on_site', 0, onSite],
+      // (15344 - 1000 tip) x 15% = 2151.6
+      ['collect_deposit percentage', 2152, percentageDeposit],
+      ['collect_deposit fixed_amount', 5000, fixedDeposit],
+      ['collect_on_confirmation', 15344, onConfirmation],
+    ])('confirm with %s charges %i cents and books it', async (_name, due, place) => {
+      const result = await booked(
+        bookingInput(place, { gratuity: 1000, paymentMethod: await newCard(browser) }),
+      );
+      expect(result.dueOnConfirmation).toBe(due);
+      expect(await operator('confirm', result.id)).toEqual({
+        result: { id: result.id, status: 'BOOKED', charged: due, failureReason: null },
+        error: undefined,
+      });
+      expect((await appointmentRow(result.id))?.status).toBe('BOOKED');
+      const payments = await context.sql(
+        `select p.amount_cents, p.status, p.failure_reason, c.amount_cents as processor_amount
+           from appointment_payments p join sandbox_charges c on c.idempotency_key = p.idempotency_key
+          where p.appointment_id = $1`,
+        [Number(result.id)],
+      );
+      expect(payments).toEqual(
+        due === 0
+          ? []
+          : [{ amount_cents: due, status: 'succeeded', failure_reason: null, processor_amount: due }],
+      );
+      // Confirming again changes nothing and charges nothing.
+      expect((await operator('confirm', result.id)).error).toEqual({
+        message: `Appointment ${result.id} is BOOKED; only PENDING appointments can be confirmed.`,
+        code: 'BAD_USER_INPUT',
+      });
+    });
+
+    it('leaves an appointment PENDING with the reason when the charge fails (4000000000009995)', async () => {
+      const result = await booked(
+        bookingInput(onConfirmation, { paymentMethod: await newCard(browser, '4000000000009995') }),
+      );
+      const failed = {
+        id: result.id,
+        status: 'PENDING',
+        charged: 0,
+        failureReason: 'Your card has insufficient funds.',
+      };
+      expect(await operator('confirm', result.id)).toEqual({ result: failed, error: undefined });
+      expect(await operator('confirm', result.id)).toEqual({ result: failed, error: undefined });
+      expect((await appointmentRow(result.id))?.status).toBe('PENDING');
+      expect(
+        await context.sql(
+          'select amount_cents, status, failure_reason, idempotency_key from appointment_payments where appointment_id = $1 order by id',
+          [Number(result.id)],
+        ),
+      ).toEqual(
+        [1, 2].map((attempt) => ({
+          amount_cents: 14344,
+          status: 'failed',
+          failure_reason: 'Your card has insufficient funds.',
+          idempotency_key: `atrium-appointment-${result.id}-confirm-${attempt}`,
+        })),
+      );
+    });
+
+    it('completes only BOOKED appointments', async () => {
+      const { id } = await booked(bookingInput(onSite));
+      expect((await operator('complete', id)).error).toEqual({
+        message: `Appointment ${id} is PENDING; only BOOKED appointments can be completed.`,
+        code: 'BAD_USER_INPUT',
+      });
+      await operator('confirm', id);
+      expect((await operator('complete', id)).result).toEqual({
+        id,
+        status: 'COMPLETE',
+        charged: 0,
+        failureReason: null,
+      });
+      expect((await operator('cancel', id)).error).toEqual({
+        message: `Appointment ${id} is COMPLETE; only PENDING or BOOKED appointments can be cancelled.`,
+        code: 'BAD_USER_INPUT',
+      });
+      expect((await appointmentRow(id))?.status).toBe('COMPLETE');
+    });
+
+    it('cancels PENDING and BOOKED appointments and frees their time for someone else', async () => {
+      const { date, time } = nextSlot();
+      const first = await booked(bookingInput(onSite, { dateRanges: at(date, time) }));
+      expect(await bookingError(bookingInput(onSite, { dateRanges: at(date, time) }))).toEqual({
+        message: slotTakenMessage,
+        code: 'BAD_USER_INPUT',
+      });
+      expect((await operator('cancel', first.id)).result).toEqual({
+        id: first.id,
+        status: 'CANCELLED',
+        charged: 0,
+        failureReason: null,
+      });
+      const second = await booked(bookingInput(onSite, { dateRanges: at(date, time) }));
+      expect(second.practitioner).toEqual(first.practitioner);
+
+      await operator('confirm', second.id);
+      expect((await operator('cancel', second.id)).result?.status).toBe('CANCELLED');
+      expect((await operator('confirm', second.id)).error?.message).toBe(
+        `Appointment ${second.id} is CANCELLED; only PENDING appointments can be confirmed.`,
+      );
+    });
+
+    it('needs the operator key before anything else', async () => {
+      const { id } = await booked(bookingInput(onSite));
+      const forbidden = {
+        result: undefined,
+        error: { message: 'A valid operator key is required (x-operator-key header).', code: 'FORBIDDEN' },
+      };
+      for (const action of ['confirm', 'complete', 'cancel'] as const) {
+        expect(await operator(action, id, {})).toEqual(forbidden);
+        expect(await operator(action, id, { 'x-operator-key': 'not-the-operator-key-at-all' })).toEqual(
+          forbidden,
+        );
+        expect(await operator(action, '999999999', {})).toEqual(forbidden);
+      }
+      expect((await appointmentRow(id))?.status).toBe('PENDING');
+      expect((await operator('confirm', '999999999')).error).toEqual({
+        message: 'Appointment 999999999 was not found.',
+        code: 'NOT_FOUND',
+      });
+    });
+  });
+});

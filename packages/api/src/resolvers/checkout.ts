@@ -1,0 +1,94 @@
+import { GraphQLError } from 'graphql';
+import { z } from 'zod';
+import { InvalidCardDetailsError } from '../adapters/payments/sandbox-processor';
+import type { Resolvers } from '../generated/resolvers-types';
+import { createAppointmentRequest } from '../services/checkout/appointment-requests';
+import { getCheckoutSummary } from '../services/checkout/checkout-summary';
+import { cardErrorMessage, OperatorKeyError, PaymentDeclinedError } from '../services/checkout/errors';
+import {
+  cancelAppointment,
+  completeAppointment,
+  confirmAppointment,
+} from '../services/checkout/operator-actions';
+import { assertOperatorKey } from '../services/checkout/operator-key';
+import { validatePromoCode } from '../services/checkout/promo-codes';
+import { InvalidInputError } from '../services/errors';
+import {
+  appointmentId,
+  checkoutSummaryInput,
+  createAppointmentRequestInput,
+  sandboxCardInput,
+  validatePromoCodeInput,
+} from './checkout-inputs';
+import { parseInput, withServiceErrors } from './errors';
+
+const operatorArgs = z.object({ id: appointmentId });
+
+export const checkoutResolvers: Resolvers = {
+  Query: {
+    checkoutSummary: (_parent, { input }, { checkout, identity }) => {
+      const request = parseInput(checkoutSummaryInput, input);
+      return withCheckoutErrors(() => getCheckoutSummary(checkout, identity.session, request));
+    },
+    validatePromoCode: (_parent, { input }, { checkout, identity }) => {
+      const request = parseInput(validatePromoCodeInput, input);
+      return withCheckoutErrors(() => validatePromoCode(checkout, identity.session, request));
+    },
+    paymentProcessor: (_parent, _args, { checkout }) => ({
+      processor: checkout.payments.processor.name === 'stripe' ? 'STRIPE' : 'SANDBOX',
+      stripePublishableKey: checkout.payments.stripePublishableKey,
+    }),
+  },
+  Mutation: {
+    createAppointmentRequest: (_parent, { input }, { checkout, identity }) => {
+      const request = parseInput(createAppointmentRequestInput(checkout.clock()), input);
+      return withCheckoutErrors(() => createAppointmentRequest(checkout, identity.session, request));
+    },
+    sandboxTokenizeCard: (_parent, { input }, { checkout }) =>
+      withCheckoutErrors(async () => {
+        const { sandbox } = checkout.payments;
+        if (!sandbox) throw new InvalidInputError('The sandbox card processor is not enabled.');
+        // Any problem with the details gets the card form's one message (spec 5).
+        const card = sandboxCardInput.safeParse(input);
+        if (!card.success) throw new InvalidInputError(cardErrorMessage);
+        return sandbox.tokenize(card.data, checkout.clock());
+      }),
+    confirmAppointment: (_parent, args, { checkout }) =>
+      operatorAction(checkout, args, (id) => confirmAppointment(checkout, id)),
+    completeAppointment: (_parent, args, { checkout }) =>
+      operatorAction(checkout, args, (id) => completeAppointment(checkout, id)),
+    cancelAppointment: (_parent, args, { checkout }) =>
+      operatorAction(checkout, args, (id) => cancelAppointment(checkout, id)),
+  },
+};
+
+/** The operator key first (before anything about the appointment is told), then the input. */
+function operatorAction<T>(
+  checkout: { presentedOperatorKey: string | null; operatorKey: string },
+  args: unknown,
+  action: (id: number) => Promise<T>,
+): Promise<T> {
+  return withCheckoutErrors(async () => {
+    assertOperatorKey(checkout.presentedOperatorKey, checkout.operatorKey);
+    const { id } = parseInput(operatorArgs, args);
+    return action(id);
+  });
+}
+
+/** withServiceErrors, plus PAYMENT_DECLINED, FORBIDDEN and the card form's message. */
+function withCheckoutErrors<T>(call: () => Promise<T>): Promise<T> {
+  return withServiceErrors(async () => {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof PaymentDeclinedError) {
+        throw new GraphQLError(error.message, { extensions: { code: 'PAYMENT_DECLINED' } });
+      }
+      if (error instanceof OperatorKeyError) {
+        throw new GraphQLError(error.message, { extensions: { code: 'FORBIDDEN' } });
+      }
+      if (error instanceof InvalidCardDetailsError) throw new InvalidInputError(cardErrorMessage);
+      throw error;
+    }
+  });
+}

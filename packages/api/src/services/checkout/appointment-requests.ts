@@ -1,0 +1,554 @@
+// createAppointmentRequest (spec 7): a cart and a time, or a waitlist, become a PENDING appointment
+// holding a practitioner's time, or a waitlist request. Everything is checked and the card verified
+// before anything is written; then one transaction writes it all, and the database's exclusion
+// constraint has the last word on the practitioner's time.
+
+import { dueNow } from '@atrium/domain';
+import { TZDate } from '@date-fns/tz';
+import { addMonths, format } from 'date-fns';
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../adapters/database/database';
+import {
+  CardDeclinedError,
+  type CardIdentity,
+  InvalidCardTokenError,
+  type SavedCard,
+} from '../../adapters/payments/payments-processor';
+import {
+  appointmentRequestProcedures,
+  appointmentRequests,
+  checkoutNoteAnswers,
+  marketingConsents,
+  packageItems,
+  paymentInstruments,
+  waitlistRequestRanges,
+  waitlistRequests,
+} from '../../db/checkout-schema';
+import { appointments, practitioners } from '../../db/scheduling-schema';
+import { clipToBookableDates, loadPlaceSchedules, slotRules } from '../availability/availability';
+import { choosePractitioner, type PractitionerSchedule } from '../availability/engine';
+import { InvalidInputError } from '../errors';
+import type { RequestSession } from '../identity/sessions';
+import { findUserByEmail, findUserById, insertUser, type UserRow } from '../identity/users';
+import type { Coordinates } from '../service-area';
+import {
+  loadCart,
+  loadClientBenefits,
+  loadMarketplace,
+  noBenefits,
+  priceCart,
+  toStoredSummary,
+} from './cart-pricing';
+import { type CheckoutNoteAnswer, checkNoteAnswers } from './checkout-notes';
+import { cardErrorMessage, PaymentDeclinedError, slotTakenMessage } from './errors';
+import { withIdempotencyKey } from './idempotency';
+import type { CheckoutPorts } from './ports';
+import {
+  findPromoCode,
+  normalizePromoCode,
+  promoMessages,
+  promoProblem,
+  redeemPromoCode,
+  toPromoRule,
+} from './promo-codes';
+
+export type BookingPlace = { organizationId: number } | { address: string; location: Coordinates };
+
+/** A single local time, or waitlist ranges (local dates and HH:mm times of day at the place). */
+export type BookingTime =
+  | { kind: 'time'; date: string; time: string }
+  | { kind: 'waitlist'; ranges: { date: string; start: string; end: string }[] };
+
+export type BookingPayment =
+  | { paymentInstrumentId: number }
+  | { card: { token: string; identity: CardIdentity } }
+  | null;
+
+export interface RegisterUserRequest {
+  email: string;
+  profile: {
+    givenName: string;
+    familyName: string;
+    /** E.164 */
+    phone: string;
+    /** yyyy-MM-dd */
+    dob: string;
+    tzid: string;
+    emailOptIn: boolean;
+    phoneOptIn: boolean;
+  };
+}
+
+export interface MarketingConsentRequest {
+  channel: 'SMS' | 'EMAIL';
+  consent: boolean;
+  source: string;
+  phone: string | null;
+  email: string | null;
+}
+
+export interface AppointmentRequestInput {
+  marketplaceId: number;
+  idempotencyKey: string;
+  place: BookingPlace;
+  /** Procedures and add-ons, each once. */
+  procedureIds: number[];
+  membershipDefinitionId: number | null;
+  payment: BookingPayment;
+  when: BookingTime;
+  gratuityCents: number;
+  notes: string | null;
+  checkoutNotes: CheckoutNoteAnswer[];
+  promoCode: string | null;
+  marketingConsents: MarketingConsentRequest[];
+  registerUser: RegisterUserRequest | null;
+}
+
+export interface AppointmentRequestView {
+  /** The appointment's id for a PENDING request, the waitlist request's for a WAITLISTED one. */
+  id: string;
+  status: 'PENDING' | 'WAITLISTED';
+  practitioner: { id: string; name: string } | null;
+  dueOnConfirmation: number;
+}
+
+export const messages = {
+  whoIsBooking: 'Please sign in or enter your contact details to book.',
+  outsideServiceArea: 'This address is outside the area this marketplace serves.',
+  paymentMethodRequired: 'Please select a payment method before proceeding.',
+  notYourCard: 'This payment method is not available. Please choose another card.',
+  waitlistInPast: 'Waitlist times must be in the future.',
+  waitlistTooFar: 'Waitlist dates must be within the booking window.',
+  creditsChanged: 'Your package credits have changed. Please review your order and try again.',
+} as const;
+
+/**
+ * Creates the appointment request, once per idempotency key (a repeat gets the first answer). A
+ * signed-in client of the marketplace's group books as themselves; otherwise registerUser registers
+ * the guest (or, when the email is already a client's, books for that client without changing them
+ * or signing anyone in).
+ */
+export async function createAppointmentRequest(
+  ports: CheckoutPorts,
+  session: RequestSession,
+  input: AppointmentRequestInput,
+): Promise<AppointmentRequestView> {
+  const marketplace = await loadMarketplace(ports.db, input.marketplaceId);
+  return withIdempotencyKey<AppointmentRequestView>(
+    ports.db,
+    ports.clock,
+    { marketplaceId: marketplace.id, key: input.idempotencyKey },
+    (complete) => book(ports, session, input, marketplace, complete),
+  );
+}
+
+type Complete = (tx: Db, result: AppointmentRequestView) => Promise<void>;
+
+async function book(
+  ports: CheckoutPorts,
+  session: RequestSession,
+  input: AppointmentRequestInput,
+  marketplace: Awaited<ReturnType<typeof loadMarketplace>>,
+  complete: Complete,
+): Promise<AppointmentRequestView> {
+  const { db, payments } = ports;
+  const now = ports.clock();
+
+  // Who books.
+  const current = await session.current();
+  const signedIn =
+    current && current.mgId === marketplace.mgId ? await findUserById(db, current.userId) : null;
+  let client: { user: UserRow; signedIn: boolean } | { register: RegisterUserRequest };
+  if (signedIn) client = { user: signedIn, signedIn: true };
+  else if (input.registerUser) {
+    const existing = await findUserByEmail(db, marketplace.mgId, input.registerUser.email);
+    client = existing ? { user: existing, signedIn: false } : { register: input.registerUser };
+  } else throw new InvalidInputError(messages.whoIsBooking);
+
+  // Where and when: the cart is offered at the place, and the time is free (or the waitlist sound).
+  const firstDate = input.when.kind === 'time' ? input.when.date : (input.when.ranges[0]?.date ?? '');
+  const place = await loadPlaceSchedules(ports, {
+    marketplaceId: marketplace.id,
+    place: 'organizationId' in input.place ? input.place : { location: input.place.location },
+    procedureIds: input.procedureIds,
+    dateRange: { start: firstDate, end: firstDate },
+  });
+  if (!place.servesPlace) throw new InvalidInputError(messages.outsideServiceArea);
+  const rules = slotRules(place, now);
+  const { when } = input;
+  let waitlist: { startsAt: Date; endsAt: Date; localStart: string; localEnd: string }[] = [];
+  if (when.kind === 'time') {
+    const bookable = clipToBookableDates(
+      { start: when.date, end: when.date },
+      place.timeZone,
+      now,
+      place.marketplace.bookingHorizonMonths,
+    );
+    const choice = bookable
+      ? choosePractitioner({
+          ...rules,
+          slot: { date: when.date, time: when.time },
+          practitioners: place.schedules.practitioners,
+        })
+      : null;
+    if (!choice) throw new InvalidInputError(slotTakenMessage);
+  } else {
+    waitlist = waitlistRanges(when.ranges, place.timeZone, now, place.marketplace.bookingHorizonMonths);
+  }
+
+  // What it costs: the client's own benefits only when signed in; a guest gets none.
+  const cart = await loadCart(db, marketplace.id, input.procedureIds);
+  const benefits =
+    'user' in client && client.signedIn
+      ? await loadClientBenefits(db, {
+          userId: client.user.id,
+          marketplaceId: marketplace.id,
+          membershipDefinitionId: input.membershipDefinitionId,
+          now,
+        })
+      : noBenefits;
+  let promo: Awaited<ReturnType<typeof findPromoCode>> = null;
+  if (input.promoCode !== null) {
+    const code = normalizePromoCode(input.promoCode);
+    promo = code ? await findPromoCode(db, marketplace.id, code) : null;
+    if (!promo) throw new InvalidInputError(promoMessages.invalid);
+    const problem = promoProblem(promo, now, input.procedureIds);
+    if (problem) throw new InvalidInputError(problem);
+  }
+  const summary = priceCart({
+    cart,
+    benefits,
+    promo: promo ? toPromoRule(promo) : null,
+    travelFeeCents: 'address' in input.place && marketplace.providesAtHome ? marketplace.travelFeeCents : 0,
+    gratuityCents: input.gratuityCents,
+  });
+  const due = dueNow(summary.total[0], summary.gratuity, marketplace);
+  const answers = await checkNoteAnswers(db, marketplace.id, input.checkoutNotes);
+
+  // How it is paid: a saved card of the signed-in client, or a new card verified now.
+  let instrumentId: number | null = null;
+  let newCard: SavedCard | null = null;
+  const { payment } = input;
+  if (payment && 'paymentInstrumentId' in payment) {
+    if (!('user' in client) || !client.signedIn) throw new InvalidInputError(messages.notYourCard);
+    instrumentId = await ownInstrument(
+      db,
+      client.user.id,
+      payment.paymentInstrumentId,
+      payments.processor.name,
+    );
+  } else if (payment) {
+    const customerReference =
+      'user' in client ? await customerReferenceOf(db, client.user.id, payments.processor.name) : null;
+    try {
+      newCard = await payments.processor.saveCard({ ...payment.card, customerReference });
+    } catch (error) {
+      if (error instanceof CardDeclinedError) throw new PaymentDeclinedError(error.message);
+      if (error instanceof InvalidCardTokenError) throw new InvalidInputError(cardErrorMessage);
+      throw error;
+    }
+  } else if (due > 0) {
+    throw new InvalidInputError(messages.paymentMethodRequired);
+  }
+
+  return db.transaction(async (tx) => {
+    const user =
+      'user' in client ? client.user : await registerGuest(tx, marketplace.mgId, client.register, now);
+    // A card entered as a guest for someone else's existing account is kept for this request only.
+    const listedInWallet = !('user' in client) || client.signedIn;
+    if (newCard)
+      instrumentId = await saveInstrument(tx, user.id, payments.processor.name, newCard, listedInWallet, now);
+    if (promo && !(await redeemPromoCode(tx, promo.id, now)))
+      throw new InvalidInputError(promoMessages.usedUp);
+    for (const line of summary.lines) {
+      if (line.packageCreditId === null) continue;
+      const used = await tx
+        .update(packageItems)
+        .set({ balance: sql`${packageItems.balance} - 1` })
+        .where(and(eq(packageItems.id, Number(line.packageCreditId)), gte(packageItems.balance, 1)))
+        .returning({ id: packageItems.id });
+      if (used.length === 0) throw new InvalidInputError(messages.creditsChanged);
+    }
+
+    let held: { appointmentId: number; practitioner: { id: number; name: string } } | null = null;
+    if (when.kind === 'time') {
+      held = await holdTime(tx, {
+        marketplaceId: marketplace.id,
+        place: input.place,
+        clientUserId: user.id,
+        slot: { date: when.date, time: when.time },
+        rules,
+        candidates: place.schedules.practitioners,
+        now,
+      });
+    }
+
+    const [request] = await tx
+      .insert(appointmentRequests)
+      .values({
+        marketplaceId: marketplace.id,
+        clientUserId: user.id,
+        appointmentId: held?.appointmentId ?? null,
+        ...placeColumns(input.place),
+        timeZone: place.timeZone,
+        notes: input.notes,
+        gratuityCents: summary.gratuity,
+        promoCodeId: promo?.id ?? null,
+        membershipId: benefits.membershipId,
+        paymentInstrumentId: instrumentId,
+        priceSummary: toStoredSummary(summary),
+        totalCents: summary.total[0],
+        dueNowCents: due,
+        createdAt: now,
+      })
+      .returning({ id: appointmentRequests.id });
+    if (!request) throw new Error('The appointment request was not created.');
+    await tx.insert(appointmentRequestProcedures).values(
+      summary.lines.map((line, position) => ({
+        requestId: request.id,
+        procedureId: Number(line.procedureId),
+        position,
+        priceCents: line.price[0],
+        packageItemId: line.packageCreditId === null ? null : Number(line.packageCreditId),
+      })),
+    );
+    if (answers.length > 0) {
+      await tx
+        .insert(checkoutNoteAnswers)
+        .values(answers.map((answer) => ({ ...answer, requestId: request.id })));
+    }
+    if (input.marketingConsents.length > 0) {
+      await tx.insert(marketingConsents).values(
+        input.marketingConsents.map((consent) => ({
+          ...consent,
+          userId: user.id,
+          marketplaceId: marketplace.id,
+          requestId: request.id,
+          createdAt: now,
+        })),
+      );
+    }
+
+    let result: AppointmentRequestView;
+    if (held) {
+      result = {
+        id: String(held.appointmentId),
+        status: 'PENDING',
+        practitioner: { id: String(held.practitioner.id), name: held.practitioner.name },
+        dueOnConfirmation: due,
+      };
+    } else {
+      const [entry] = await tx
+        .insert(waitlistRequests)
+        .values({ requestId: request.id, createdAt: now })
+        .returning({ id: waitlistRequests.id });
+      if (!entry) throw new Error('The waitlist request was not created.');
+      await tx
+        .insert(waitlistRequestRanges)
+        .values(waitlist.map((range, position) => ({ ...range, waitlistRequestId: entry.id, position })));
+      result = { id: String(entry.id), status: 'WAITLISTED', practitioner: null, dueOnConfirmation: due };
+    }
+    await complete(tx, result);
+    return result;
+  });
+}
+
+// Arbitrary but fixed: the first key of the practitioner locks below (the second is the practitioner).
+const practitionerLockSpace = 727_105_006;
+const maxDeadlockRetries = 3;
+
+/**
+ * Inserts the PENDING appointment with the practitioner `choosePractitioner` picks. When the
+ * exclusion constraint refuses it (someone took that practitioner's time since the schedules were
+ * read), the next eligible practitioner is tried; none left is the slot-taken message.
+ *
+ * Bookings of one practitioner take turns (a transaction-level advisory lock, released with the
+ * savepoint when the practitioner is refused): two overlapping PENDING rows inserted at once would
+ * each wait for the other inside the exclusion check, a deadlock PostgreSQL only breaks after a
+ * second. A deadlock that happens anyway (other writers) is retried with the same practitioner.
+ */
+async function holdTime(
+  tx: Db,
+  request: {
+    marketplaceId: number;
+    place: BookingPlace;
+    clientUserId: number;
+    slot: { date: string; time: string };
+    rules: ReturnType<typeof slotRules>;
+    candidates: PractitionerSchedule[];
+    now: Date;
+  },
+): Promise<{ appointmentId: number; practitioner: { id: number; name: string } }> {
+  let candidates = request.candidates;
+  let deadlocks = 0;
+  for (;;) {
+    const choice = choosePractitioner({ ...request.rules, slot: request.slot, practitioners: candidates });
+    if (!choice) throw new InvalidInputError(slotTakenMessage);
+    try {
+      // A savepoint, so a refused insert leaves the rest of the transaction usable.
+      const appointmentId = await tx.transaction(async (savepoint) => {
+        await savepoint.execute(
+          sql`select pg_advisory_xact_lock(${practitionerLockSpace}, ${choice.practitionerId})`,
+        );
+        const [row] = await savepoint
+          .insert(appointments)
+          .values({
+            marketplaceId: request.marketplaceId,
+            practitionerId: choice.practitionerId,
+            ...placeColumns(request.place),
+            startsAt: choice.startsAt,
+            endsAt: choice.endsAt,
+            status: 'PENDING',
+            clientUserId: request.clientUserId,
+            createdAt: request.now,
+            updatedAt: request.now,
+          })
+          .returning({ id: appointments.id });
+        if (!row) throw new Error('The appointment was not created.');
+        return row.id;
+      });
+      const [practitioner] = await tx
+        .select({ id: practitioners.id, name: practitioners.name })
+        .from(practitioners)
+        .where(eq(practitioners.id, choice.practitionerId));
+      if (!practitioner) throw new Error(`Practitioner ${choice.practitionerId} vanished.`);
+      return { appointmentId, practitioner };
+    } catch (error) {
+      if (sqlState(error) === deadlockDetected && deadlocks++ < maxDeadlockRetries) continue;
+      if (sqlState(error) !== exclusionViolation) throw error;
+      candidates = candidates.filter((candidate) => candidate.id !== choice.practitionerId);
+    }
+  }
+}
+
+/** An EXCLUSION constraint refused the row (here: the practitioner is taken). */
+const exclusionViolation = '23P01';
+const deadlockDetected = '40P01';
+
+/** The SQLSTATE of a database error, also when wrapped (Drizzle puts the driver's error in `cause`). */
+function sqlState(error: unknown): string | null {
+  for (let cause: unknown = error; typeof cause === 'object' && cause !== null; ) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+function placeColumns(place: BookingPlace) {
+  return 'organizationId' in place
+    ? { organizationId: place.organizationId, address: null, latitude: null, longitude: null }
+    : {
+        organizationId: null,
+        address: place.address,
+        latitude: place.location.latitude,
+        longitude: place.location.longitude,
+      };
+}
+
+/** Waitlist ranges as instants at the place; each must end in the future and start within the horizon. */
+function waitlistRanges(
+  ranges: { date: string; start: string; end: string }[],
+  timeZone: string,
+  now: Date,
+  horizonMonths: number,
+) {
+  const lastDate = format(addMonths(new TZDate(now, timeZone), horizonMonths), 'yyyy-MM-dd');
+  return ranges.map((range) => {
+    const startsAt = localInstant(range.date, range.start, timeZone);
+    const endsAt = localInstant(range.date, range.end, timeZone);
+    if (endsAt.getTime() <= now.getTime()) throw new InvalidInputError(messages.waitlistInPast);
+    if (range.date > lastDate) throw new InvalidInputError(messages.waitlistTooFar);
+    return {
+      startsAt,
+      endsAt,
+      localStart: `${range.date}T${range.start}`,
+      localEnd: `${range.date}T${range.end}`,
+    };
+  });
+}
+
+function localInstant(date: string, time: string, timeZone: string): Date {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return new Date(new TZDate(year, month - 1, day, hours, minutes, timeZone).getTime());
+}
+
+async function registerGuest(
+  tx: Db,
+  mgId: number,
+  register: RegisterUserRequest,
+  now: Date,
+): Promise<UserRow> {
+  const user =
+    (await insertUser(tx, { mgId, email: register.email, now, profile: register.profile })) ??
+    // Another request registered the same address a moment ago: book for that client.
+    (await findUserByEmail(tx, mgId, register.email));
+  if (!user) throw new Error('The client could not be registered.');
+  return user;
+}
+
+async function ownInstrument(
+  db: Db,
+  userId: number,
+  instrumentId: number,
+  processor: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ id: paymentInstruments.id, processor: paymentInstruments.processor })
+    .from(paymentInstruments)
+    .where(
+      and(
+        eq(paymentInstruments.id, instrumentId),
+        eq(paymentInstruments.userId, userId),
+        isNull(paymentInstruments.deletedAt),
+      ),
+    );
+  if (!row || row.processor !== processor) throw new InvalidInputError(messages.notYourCard);
+  return row.id;
+}
+
+/** The processor's customer of a client: the one their earlier cards were saved for, if any. */
+async function customerReferenceOf(db: Db, userId: number, processor: string): Promise<string | null> {
+  const [row] = await db
+    .select({ customerReference: paymentInstruments.customerReference })
+    .from(paymentInstruments)
+    .where(and(eq(paymentInstruments.userId, userId), sql`${paymentInstruments.processor} = ${processor}`))
+    .orderBy(paymentInstruments.id)
+    .limit(1);
+  return row?.customerReference ?? null;
+}
+
+async function saveInstrument(
+  tx: Db,
+  userId: number,
+  processor: 'sandbox' | 'stripe',
+  card: SavedCard,
+  listedInWallet: boolean,
+  now: Date,
+): Promise<number> {
+  const [primary] = await tx
+    .select({ id: paymentInstruments.id })
+    .from(paymentInstruments)
+    .where(
+      and(
+        eq(paymentInstruments.userId, userId),
+        eq(paymentInstruments.isPrimary, true),
+        isNull(paymentInstruments.deletedAt),
+      ),
+    );
+  const [row] = await tx
+    .insert(paymentInstruments)
+    .values({
+      userId,
+      processor,
+      ...card,
+      // The first card in the wallet becomes the primary one.
+      isPrimary: listedInWallet && !primary,
+      createdAt: now,
+      deletedAt: listedInWallet ? null : now,
+    })
+    .returning({ id: paymentInstruments.id });
+  if (!row) throw new Error('The payment instrument was not saved.');
+  return row.id;
+}

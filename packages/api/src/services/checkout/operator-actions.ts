@@ -1,0 +1,216 @@
+// What a marketplace does with a request after checkout (ARCHITECTURE 5: operator actions the spec
+// leaves out): confirm it (collecting what is due), complete it, or cancel it.
+import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../adapters/database/database';
+import type { PaymentsProcessor } from '../../adapters/payments/payments-processor';
+import {
+  appointmentPayments,
+  appointmentRequestProcedures,
+  appointmentRequests,
+  packageItems,
+  paymentInstruments,
+} from '../../db/checkout-schema';
+import { type AppointmentStatus, appointments } from '../../db/scheduling-schema';
+import { InvalidInputError, NotFoundError } from '../errors';
+import { largestId } from './cart-pricing';
+
+export interface OperatorDependencies {
+  db: Db;
+  payments: { processor: PaymentsProcessor };
+}
+
+export interface OperatorAppointmentResult {
+  id: string;
+  status: AppointmentStatus;
+  /** Cents collected by this action. */
+  charged: number;
+  /** Why a charge failed (the appointment then stays PENDING). */
+  failureReason: string | null;
+}
+
+/**
+ * PENDING -> BOOKED, collecting what was due on confirmation when the request was made (the
+ * marketplace's payment settings then: the total, a deposit, or nothing when paid on site). The
+ * charge's idempotency key is derived from the appointment and the attempt, so a repeated or
+ * concurrent confirmation never charges twice. A failed charge leaves it PENDING and is recorded
+ * with the processor's reason.
+ */
+export async function confirmAppointment(
+  { db, payments }: OperatorDependencies,
+  appointmentId: number,
+): Promise<OperatorAppointmentResult> {
+  const appointment = await findAppointment(db, appointmentId);
+  assertStatus(appointment, ['PENDING'], 'confirmed');
+  const [request] = await db
+    .select()
+    .from(appointmentRequests)
+    .where(eq(appointmentRequests.appointmentId, appointmentId));
+  const due = request?.dueNowCents ?? 0;
+
+  let charged: { amount: number; reference: string } | null = null;
+  if (due > 0) {
+    const failed = (reason: string) => ({
+      id: String(appointmentId),
+      status: 'PENDING' as const,
+      charged: 0,
+      failureReason: reason,
+    });
+    const processor = payments.processor;
+    const [instrument] = request?.paymentInstrumentId
+      ? await db
+          .select()
+          .from(paymentInstruments)
+          .where(eq(paymentInstruments.id, request.paymentInstrumentId))
+      : [];
+    if (!instrument) return failed('No card is on file for this appointment.');
+    if (instrument.processor !== processor.name) {
+      return failed(
+        `The card on file is held by the ${instrument.processor} processor, not ${processor.name}.`,
+      );
+    }
+    const [attempts] = await db
+      .select({ failures: count() })
+      .from(appointmentPayments)
+      .where(
+        and(eq(appointmentPayments.appointmentId, appointmentId), eq(appointmentPayments.status, 'failed')),
+      );
+    const idempotencyKey = `atrium-appointment-${appointmentId}-confirm-${(attempts?.failures ?? 0) + 1}`;
+    const result = await processor.charge({
+      customerReference: instrument.customerReference,
+      processorReference: instrument.processorReference,
+      amountCents: due,
+      idempotencyKey,
+      description: `Appointment ${appointmentId}`,
+    });
+    await db
+      .insert(appointmentPayments)
+      .values({
+        appointmentId,
+        paymentInstrumentId: instrument.id,
+        processor: processor.name,
+        amountCents: due,
+        idempotencyKey,
+        status: result.ok ? 'succeeded' : 'failed',
+        processorReference: result.ok ? result.reference : null,
+        failureReason: result.ok ? null : result.reason,
+      })
+      .onConflictDoNothing();
+    if (!result.ok) return failed(result.reason);
+    charged = { amount: due, reference: result.reference };
+  }
+
+  const [booked] = await db
+    .update(appointments)
+    .set({ status: 'BOOKED', updatedAt: sql`now()` })
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.status, 'PENDING')))
+    .returning({ id: appointments.id });
+  if (booked)
+    return {
+      id: String(appointmentId),
+      status: 'BOOKED',
+      charged: charged?.amount ?? 0,
+      failureReason: null,
+    };
+
+  // Someone else moved it meanwhile: a concurrent confirmation (which took the same charge), or a
+  // cancellation, whose charge is given back.
+  const now = await findAppointment(db, appointmentId);
+  if (now.status === 'BOOKED')
+    return { id: String(appointmentId), status: 'BOOKED', charged: 0, failureReason: null };
+  if (charged) {
+    await payments.processor.refund({
+      chargeReference: charged.reference,
+      idempotencyKey: `atrium-refund-${charged.reference}`,
+    });
+    await db
+      .update(appointmentPayments)
+      .set({ status: 'refunded' })
+      .where(eq(appointmentPayments.processorReference, charged.reference));
+  }
+  throw new InvalidInputError(
+    `Appointment ${appointmentId} was ${now.status} meanwhile; nothing was charged.`,
+  );
+}
+
+/** BOOKED -> COMPLETE. */
+export async function completeAppointment(
+  { db }: Pick<OperatorDependencies, 'db'>,
+  appointmentId: number,
+): Promise<OperatorAppointmentResult> {
+  return transition(db, appointmentId, ['BOOKED'], 'COMPLETE', 'completed');
+}
+
+/**
+ * PENDING or BOOKED -> CANCELLED: the practitioner's time is free again (the exclusion constraint
+ * and availability only count PENDING and BOOKED), and package points the request used are given
+ * back. Money already collected is not refunded automatically (the marketplace's policy decides).
+ */
+export async function cancelAppointment(
+  { db }: Pick<OperatorDependencies, 'db'>,
+  appointmentId: number,
+): Promise<OperatorAppointmentResult> {
+  return db.transaction(async (tx) => {
+    const result = await transition(tx, appointmentId, ['PENDING', 'BOOKED'], 'CANCELLED', 'cancelled');
+    const used = await tx
+      .select({ packageItemId: appointmentRequestProcedures.packageItemId })
+      .from(appointmentRequestProcedures)
+      .innerJoin(appointmentRequests, eq(appointmentRequests.id, appointmentRequestProcedures.requestId))
+      .where(
+        and(
+          eq(appointmentRequests.appointmentId, appointmentId),
+          isNotNull(appointmentRequestProcedures.packageItemId),
+        ),
+      );
+    const itemIds = used.map((row) => row.packageItemId).filter((id): id is number => id !== null);
+    for (const itemId of itemIds) {
+      await tx
+        .update(packageItems)
+        .set({ balance: sql`least(${packageItems.balance} + 1, ${packageItems.totalPoints})` })
+        .where(inArray(packageItems.id, [itemId]));
+    }
+    return result;
+  });
+}
+
+async function transition(
+  db: Db,
+  appointmentId: number,
+  from: AppointmentStatus[],
+  to: AppointmentStatus,
+  verb: string,
+): Promise<OperatorAppointmentResult> {
+  const appointment = await findAppointment(db, appointmentId);
+  assertStatus(appointment, from, verb);
+  const [row] = await db
+    .update(appointments)
+    .set({ status: to, updatedAt: sql`now()` })
+    .where(and(eq(appointments.id, appointmentId), inArray(appointments.status, from)))
+    .returning({ id: appointments.id });
+  if (!row) {
+    // Moved by someone else between the read and the update.
+    assertStatus(await findAppointment(db, appointmentId), [], verb);
+  }
+  return { id: String(appointmentId), status: to, charged: 0, failureReason: null };
+}
+
+async function findAppointment(db: Db, appointmentId: number) {
+  const notFound = new NotFoundError(`Appointment ${appointmentId} was not found.`);
+  if (appointmentId > largestId) throw notFound;
+  const [row] = await db
+    .select({ id: appointments.id, status: appointments.status })
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId));
+  if (!row) throw notFound;
+  return row;
+}
+
+function assertStatus(
+  appointment: { id: number; status: AppointmentStatus },
+  allowed: AppointmentStatus[],
+  verb: string,
+) {
+  if (allowed.includes(appointment.status)) return;
+  const which =
+    allowed.length > 0 ? `only ${allowed.join(' or ')} appointments can be ${verb}` : `it cannot be ${verb}`;
+  throw new InvalidInputError(`Appointment ${appointment.id} is ${appointment.status}; ${which}.`);
+}

@@ -1,0 +1,20 @@
+import type { Db } from '../../adapters/database/database';
+import type { Geocoder } from '../../adapters/geocoding/geocoder';
+import type { Payments } from '../../adapters/payments/create-payments-processor';
+
+/** What checkout services need, for the whole process. */
+export interface CheckoutPorts {
+  db: Db;
+  geocoder: Geocoder;
+  payments: Payments;
+  /** Injectable so tests can place promo windows and waitlist ranges around a fixed now. */
+  clock: () => Date;
+  /** The configured operator key (x-operator-key). */
+  operatorKey: string;
+}
+
+/** The checkout ports plus what the current HTTP request presented. */
+export interface CheckoutContext extends CheckoutPorts {
+  /** The x-operator-key header of the request, if any. */
+  presentedOperatorKey: string | null;
+}

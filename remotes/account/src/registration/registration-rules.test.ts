@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import {
+  displayBirthDate,
+  displayPhone,
+  FUTURE_BIRTH_DATE,
+  formatPhoneInput,
+  INVALID_DATE,
+  INVALID_PHONE,
+  initialRegistrationValues,
+  maskBirthDateInput,
+  parseBirthDate,
+  type RegistrationValues,
+  registrationProfile,
+  toE164,
+  validateRegistration,
+} from './registration-rules';
+
+const today = new Date(2026, 10, 22);
+const complete: RegistrationValues = {
+  email: 'jane.doe@example.com',
+  givenName: 'Jane',
+  familyName: 'Doe',
+  phone: '(212) 555-0142',
+  dob: '01/31/1990',
+  address: '350 5th Ave, New York, NY 10118',
+};
+
+describe('Confirm Information form (spec 5)', () => {
+  it('gives every required message for an empty form', () => {
+    const empty = { email: '', givenName: '', familyName: '', phone: '', dob: '', address: ' ' };
+    expect(validateRegistration(empty, today)).toEqual({
+      email: 'Email is required',
+      givenName: 'First Name is required',
+      familyName: 'Last Name is required',
+      phone: 'Phone Number is required',
+      dob: 'Date of Birth is required',
+      address: 'Address is required',
+    });
+  });
+
+  it('passes a complete form', () => {
+    expect(validateRegistration(complete, today)).toEqual({});
+  });
+
+  it('refuses a phone that is not a US number and an impossible birth date', () => {
+    expect(validateRegistration({ ...complete, phone: '555', dob: '02/30/1990' }, today)).toEqual({
+      phone: INVALID_PHONE,
+      dob: INVALID_DATE,
+    });
+  });
+
+  it('sends the phone as E.164, the birth date as yyyy-MM-dd and the time zone', () => {
+    expect(registrationProfile(complete, 'America/New_York', today)).toEqual({
+      givenName: 'Jane',
+      familyName: 'Doe',
+      phone: '+12125550142',
+      dob: '1990-01-31',
+      address: '350 5th Ave, New York, NY 10118',
+      tzid: 'America/New_York',
+    });
+  });
+
+  it('prefills from the provider: email, names, phone and birth date', () => {
+    expect(
+      initialRegistrationValues({
+        email: 'jane.doe@example.com',
+        givenName: 'Jane',
+        familyName: 'Doe',
+        phone: '+12125550142',
+        dob: '1990-01-31',
+        privateEmail: false,
+      }),
+    ).toEqual({ ...complete, address: '' });
+    expect(initialRegistrationValues(null)).toEqual({
+      email: '',
+      givenName: '',
+      familyName: '',
+      phone: '',
+      dob: '',
+      address: '',
+    });
+  });
+});
+
+describe('phone input (spec 5: US, national format, stored E.164)', () => {
+  it.each([
+    ['2125550142', '+12125550142'],
+    ['(212) 555-0142', '+12125550142'],
+    ['+1 212 555 0142', '+12125550142'],
+  ])('reads %j as %s', (typed, e164) => {
+    expect(toE164(typed)).toBe(e164);
+  });
+
+  it.each(['', '555', '1234567890123456789', 'call me'])('has no number in %j', (typed) => {
+    expect(toE164(typed)).toBeNull();
+  });
+
+  it('formats nationally while typing, and leaves deletions alone', () => {
+    expect(formatPhoneInput('', '2125550142')).toBe('(212) 555-0142');
+    expect(formatPhoneInput('(212) 555-0142', '(212) 555-014')).toBe('(212) 555-014');
+    expect(formatPhoneInput('(212)', '(212')).toBe('(212');
+  });
+
+  it('caps the input at 250 characters', () => {
+    expect(formatPhoneInput('', '1'.repeat(300)).length).toBeLessThanOrEqual(250);
+  });
+
+  it('shows a stored number nationally', () => {
+    expect(displayPhone('+12125550142')).toBe('(212) 555-0142');
+    expect(displayPhone(null)).toBe('');
+  });
+});
+
+describe('birth date input (spec 5)', () => {
+  it.each([
+    ['01311990', '01/31/1990'],
+    ['0131', '01/31'],
+    ['013', '01/3'],
+    ['1/5/1990', '1/5/1990'],
+    ['12/311990', '12/31/1990'],
+    ['12//31', '12/31'],
+    ['ab12-31', '12/31'],
+    ['01/31/19901', '01/31/1990'],
+  ])('masks %j as %j', (typed, masked) => {
+    expect(maskBirthDateInput('', typed)).toBe(masked);
+  });
+
+  it('leaves a deletion alone, so backspace can remove a slash', () => {
+    expect(maskBirthDateInput('01/31/', '01/31')).toBe('01/31');
+  });
+
+  it.each([
+    ['01/31/1990', '1990-01-31'],
+    ['1/5/1990', '1990-01-05'],
+    ['11/22/2026', '2026-11-22'],
+  ])('sends %j as %s', (typed, sent) => {
+    expect(parseBirthDate(typed, today)).toEqual({ date: sent });
+  });
+
+  it.each(['13/01/1990', '02/30/1990', '1/5/90', '01/01/1899', 'yesterday'])('refuses %j', (typed) => {
+    expect(parseBirthDate(typed, today)).toEqual({ error: INVALID_DATE });
+  });
+
+  it('refuses a birth date after today', () => {
+    expect(parseBirthDate('11/23/2026', today)).toEqual({ error: FUTURE_BIRTH_DATE });
+  });
+
+  it('shows a stored date as MM/DD/YYYY', () => {
+    expect(displayBirthDate('1990-01-05')).toBe('01/05/1990');
+    expect(displayBirthDate(null)).toBe('');
+  });
+});

@@ -1,0 +1,161 @@
+import type { ProfileInput, ThirdPartyUserData } from '@atrium/graphql-client/identity';
+import { format, isAfter, isValid, parse, parseISO, startOfDay } from 'date-fns';
+import { AsYouType, parsePhoneNumberFromString } from 'libphonenumber-js';
+
+/** The Confirm Information registration form (spec 3): every field is required. */
+export interface RegistrationValues {
+  email: string;
+  givenName: string;
+  familyName: string;
+  phone: string;
+  dob: string;
+  address: string;
+}
+
+export type RegistrationField = keyof RegistrationValues;
+export type RegistrationErrors = Partial<Record<RegistrationField, string>>;
+
+/** Form order, which is also the order errors are focused in. */
+export const REGISTRATION_FIELDS: readonly RegistrationField[] = [
+  'email',
+  'givenName',
+  'familyName',
+  'phone',
+  'dob',
+  'address',
+];
+
+/** Spec 5 "Confirm Information registration form" messages. */
+export const REQUIRED_MESSAGES: Record<RegistrationField, string> = {
+  email: 'Email is required',
+  givenName: 'First Name is required',
+  familyName: 'Last Name is required',
+  phone: 'Phone Number is required',
+  dob: 'Date of Birth is required',
+  address: 'Address is required',
+};
+
+export const INVALID_PHONE = 'Please provide a valid US phone number';
+export const INVALID_DATE = 'Please enter a valid date (MM/DD/YYYY)';
+export const FUTURE_BIRTH_DATE = 'Date of Birth cannot be after today';
+
+/** Spec 5: the phone input takes at most 250 characters. */
+export const PHONE_MAX_LENGTH = 250;
+/** Spec 5: the birth year selector starts at 1900. */
+export const FIRST_BIRTH_YEAR = 1900;
+
+/** Spec 5 phone input: US by default; the value sent is E.164, or null when it is not a number. */
+export function toE164(phone: string): string | null {
+  const parsed = parsePhoneNumberFromString(phone, 'US');
+  return parsed?.isValid() ? parsed.number : null;
+}
+
+/** National format as the client types (US). Deleting is left alone, so a backspace is not undone. */
+export function formatPhoneInput(previous: string, next: string): string {
+  const capped = next.slice(0, PHONE_MAX_LENGTH);
+  if (capped.length <= previous.length) return capped;
+  return new AsYouType('US').input(capped).slice(0, PHONE_MAX_LENGTH);
+}
+
+/** An E.164 number shown in national format, e.g. +12125550142 as (212) 555-0142. */
+export function displayPhone(e164: string | null | undefined): string {
+  if (!e164) return '';
+  return parsePhoneNumberFromString(e164, 'US')?.formatNational() ?? e164;
+}
+
+/**
+ * Spec 5 masked MM/DD/YYYY input: digits and slashes only; a slash goes in by itself after two digits
+ * of month or day, and M/D/YYYY typed with its own slashes is kept. Deleting is left alone.
+ */
+export function maskBirthDateInput(previous: string, next: string): string {
+  const cleaned = next.replace(/[^\d/]/g, '');
+  if (cleaned.length <= previous.length) return cleaned.slice(0, 10);
+  let masked = '';
+  let field = 0; // 0 month, 1 day, 2 year
+  let length = 0;
+  for (const char of cleaned) {
+    if (char === '/') {
+      if (field < 2 && length > 0) {
+        masked += '/';
+        field++;
+        length = 0;
+      }
+      continue;
+    }
+    if (field < 2 && length === 2) {
+      masked += '/';
+      field++;
+      length = 0;
+    }
+    if (field === 2 && length === 4) break;
+    masked += char;
+    length++;
+  }
+  return masked;
+}
+
+/** A stored yyyy-MM-dd date shown as MM/DD/YYYY. */
+export function displayBirthDate(isoDate: string | null | undefined): string {
+  if (!isoDate) return '';
+  const date = parseISO(isoDate);
+  return isValid(date) ? format(date, 'MM/dd/yyyy') : '';
+}
+
+/**
+ * Spec 5: a birth date typed as MM/DD/YYYY or M/D/YYYY, a real date from 1900, not after today; sent
+ * as yyyy-MM-dd. Gives the date to send, or the message to show.
+ */
+export function parseBirthDate(text: string, today: Date = new Date()): { date: string } | { error: string } {
+  const value = text.trim();
+  if (!/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(value)) return { error: INVALID_DATE };
+  const date = parse(value, 'M/d/yyyy', today);
+  if (!isValid(date) || date.getFullYear() < FIRST_BIRTH_YEAR) return { error: INVALID_DATE };
+  if (isAfter(startOfDay(date), startOfDay(today))) return { error: FUTURE_BIRTH_DATE };
+  return { date: format(date, 'yyyy-MM-dd') };
+}
+
+/** Spec 5: every field is required with its message; phone and birth date must also be usable. */
+export function validateRegistration(
+  values: RegistrationValues,
+  today: Date = new Date(),
+): RegistrationErrors {
+  const errors: RegistrationErrors = {};
+  for (const field of REGISTRATION_FIELDS) {
+    if (values[field].trim() === '') errors[field] = REQUIRED_MESSAGES[field];
+  }
+  if (!errors.phone && toE164(values.phone) === null) errors.phone = INVALID_PHONE;
+  if (!errors.dob) {
+    const birthDate = parseBirthDate(values.dob, today);
+    if ('error' in birthDate) errors.dob = birthDate.error;
+  }
+  return errors;
+}
+
+/** The form prefilled with what the provider said (spec 2: email, givenName, familyName, phone, dob). */
+export function initialRegistrationValues(userData: ThirdPartyUserData | null): RegistrationValues {
+  return {
+    email: userData?.email ?? '',
+    givenName: userData?.givenName ?? '',
+    familyName: userData?.familyName ?? '',
+    phone: displayPhone(userData?.phone),
+    dob: displayBirthDate(userData?.dob),
+    address: '',
+  };
+}
+
+/** The profile registerWithToken receives: phone E.164, birth date yyyy-MM-dd, the browser's zone. */
+export function registrationProfile(
+  values: RegistrationValues,
+  tzid: string,
+  today: Date = new Date(),
+): ProfileInput {
+  const birthDate = parseBirthDate(values.dob, today);
+  return {
+    givenName: values.givenName.trim(),
+    familyName: values.familyName.trim(),
+    phone: toE164(values.phone) ?? values.phone.trim(),
+    dob: 'date' in birthDate ? birthDate.date : values.dob.trim(),
+    address: values.address.trim(),
+    tzid,
+  };
+}

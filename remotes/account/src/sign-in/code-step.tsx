@@ -1,0 +1,162 @@
+import { errorMessage } from '@atrium/graphql-client';
+import { type AuthenticatePayload, usePasscodeAuthenticate } from '@atrium/graphql-client/identity';
+import { $passCodeToken } from '@atrium/stores';
+import { Button, HStack, Link, Stack, Text } from '@atrium/ui';
+import { PinInput } from '@atrium/ui/forms';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { PASSCODE_TOKEN_MISSING } from '../shared/messages';
+import { useCountdown } from './countdown';
+import { isCompletePasscode, PASSCODE_LENGTH } from './sign-in-rules';
+
+const EMPTY_CODE: readonly string[] = Array.from({ length: PASSCODE_LENGTH }, () => '');
+const INDEXES = EMPTY_CODE.map((_, index) => index);
+
+interface CodeStepProps {
+  email: string;
+  marketplaceId: string;
+  /** A new code is being requested. */
+  sending: boolean;
+  onSignedIn: (payload: AuthenticatePayload) => void;
+  /** Requests a new code; resolves to whether one was sent. */
+  onResend: () => Promise<boolean>;
+  onChangeEmail: () => void;
+  /** Shown when the group also takes passwords. */
+  onUsePassword?: (() => void) | undefined;
+}
+
+/**
+ * The 6-digit code (spec 2, 5): one digit per input, digits only, a pasted code fills them all, and
+ * the sixth digit submits. The server's answer to a wrong code shows under the inputs. After the
+ * 60-second countdown, 'Request a new code' and 'Change Email' appear.
+ */
+export function CodeStep({
+  email,
+  marketplaceId,
+  sending,
+  onSignedIn,
+  onResend,
+  onChangeEmail,
+  onUsePassword,
+}: CodeStepProps) {
+  const [code, setCode] = useState<string[]>([...EMPTY_CODE]);
+  const [error, setError] = useState<string | null>(null);
+  const authenticate = usePasscodeAuthenticate();
+  const countdown = useCountdown();
+  const firstInput = useRef<HTMLInputElement>(null);
+
+  // After a refused code the inputs are emptied and enabled again; typing starts over at the first.
+  useEffect(() => {
+    if (error !== null && !authenticate.isPending) firstInput.current?.focus();
+  }, [error, authenticate.isPending]);
+
+  const submit = (digits: string) => {
+    const token = $passCodeToken.get();
+    if (!token) return setError(PASSCODE_TOKEN_MISSING);
+    if (!isCompletePasscode(digits)) return setError('Please enter the 6-digit code.');
+    setError(null);
+    authenticate.mutate(
+      { token, code: digits, marketplaceId },
+      {
+        onSuccess: onSignedIn,
+        onError: (failure) => {
+          setCode([...EMPTY_CODE]);
+          setError(errorMessage(failure, 'authenticatePasscode'));
+        },
+      },
+    );
+  };
+
+  const resend = async () => {
+    if (await onResend()) {
+      setCode([...EMPTY_CODE]);
+      setError(null);
+      countdown.restart();
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        submit(code.join(''));
+      }}
+    >
+      <Stack gap="5">
+        <Text>
+          We sent a 6-digit code to <strong>{email}</strong>. It works once, for 10 minutes.
+        </Text>
+        <PinInput.Root
+          otp
+          type="numeric"
+          size="lg"
+          display="flex"
+          flexDirection="column"
+          gap="2"
+          autoFocus
+          value={code}
+          invalid={error !== null}
+          disabled={authenticate.isPending}
+          translations={{ inputLabel: (index, length) => `Digit ${index + 1} of ${length}` }}
+          onValueChange={(details) => {
+            setCode(details.value);
+            if (error) setError(null);
+          }}
+          onValueComplete={(details) => submit(details.valueAsString)}
+        >
+          <PinInput.Label>Sign-in code</PinInput.Label>
+          <PinInput.HiddenInput />
+          <PinInput.Control>
+            <HStack gap="2">
+              {INDEXES.map((index) => (
+                <PinInput.Input key={index} index={index} ref={index === 0 ? firstInput : undefined} />
+              ))}
+            </HStack>
+          </PinInput.Control>
+        </PinInput.Root>
+        {error && (
+          <Text role="alert" color="fg.error">
+            {error}
+          </Text>
+        )}
+        <Button type="submit" size="lg" loading={authenticate.isPending} loadingText="Verifying">
+          Verify
+        </Button>
+        {countdown.remaining > 0 ? (
+          <Text color="fg.muted" fontSize="sm">
+            You can request a new code in {countdown.remaining}{' '}
+            {countdown.remaining === 1 ? 'second' : 'seconds'}.
+          </Text>
+        ) : (
+          <HStack gap="6" wrap="wrap">
+            <Link
+              as="button"
+              type="button"
+              color="brand.fg"
+              fontWeight="semibold"
+              onClick={resend}
+              aria-disabled={sending}
+            >
+              Request a new code
+            </Link>
+            <Link as="button" type="button" color="brand.fg" fontWeight="semibold" onClick={onChangeEmail}>
+              Change Email
+            </Link>
+          </HStack>
+        )}
+        {onUsePassword && (
+          <Link
+            as="button"
+            type="button"
+            color="fg.muted"
+            fontSize="sm"
+            alignSelf="start"
+            onClick={onUsePassword}
+          >
+            Sign in with your password instead
+          </Link>
+        )}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,102 @@
+import { errorMessage } from '@atrium/graphql-client';
+import { type AuthOption, fetchAuthOptions } from '@atrium/graphql-client/identity';
+import { $userEmail } from '@atrium/stores';
+import { Button, Link, Stack } from '@atrium/ui';
+import { Field, Input } from '@atrium/ui/forms';
+import { type FormEvent, useRef, useState } from 'react';
+import { validateSignInEmail } from './sign-in-rules';
+
+interface EmailStepProps {
+  email: string;
+  mgId: string;
+  /** A code is being requested for the address. */
+  sending: boolean;
+  onContinue: (email: string, options: readonly AuthOption[]) => Promise<void>;
+  /** Chose a password instead of an emailed code; resolves to an error to show, if any. */
+  onChoosePassword: (email: string, options: readonly AuthOption[]) => string | null;
+}
+
+/** The first step: the email, checked (spec 5), then the group's sign-in options for it. */
+export function EmailStep({ email, mgId, sending, onContinue, onChoosePassword }: EmailStepProps) {
+  const [value, setValue] = useState(email);
+  const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const fail = (message: string) => {
+    setError(message);
+    input.current?.focus();
+  };
+
+  /** The checked address and the group's options for it, or null after showing what is wrong. */
+  const check = async (): Promise<{ address: string; options: AuthOption[] } | null> => {
+    const problem = validateSignInEmail(value);
+    if (problem) {
+      fail(problem);
+      return null;
+    }
+    const address = value.trim();
+    setChecking(true);
+    try {
+      const options = await fetchAuthOptions(address, mgId);
+      // Spec 4: the email is stored and the flow goes on (whatever the options, so it prefills later).
+      $userEmail.set(address);
+      return { address, options };
+    } catch (failure) {
+      fail(errorMessage(failure, 'authOptions'));
+      return null;
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = await check();
+    if (checked) await onContinue(checked.address, checked.options);
+  };
+
+  const choosePassword = async () => {
+    const checked = await check();
+    const problem = checked && onChoosePassword(checked.address, checked.options);
+    if (problem) fail(problem);
+  };
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="4">
+        <Field.Root invalid={error !== null}>
+          <Field.Label>Email</Field.Label>
+          <Input
+            ref={input}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            size="lg"
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setError(null);
+            }}
+          />
+          <Field.ErrorText>{error}</Field.ErrorText>
+        </Field.Root>
+        <Button type="submit" size="lg" loading={checking || sending} loadingText="Continue">
+          Continue
+        </Button>
+        <Link
+          as="button"
+          type="button"
+          alignSelf="center"
+          color="brand.fg"
+          fontSize="sm"
+          onClick={choosePassword}
+          aria-disabled={checking || sending}
+        >
+          Sign in with a password
+        </Link>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+import { errorMessage } from '@atrium/graphql-client';
+import {
+  type ThirdPartyAuthenticatePayload,
+  type ThirdPartyUserData,
+  useAppleAuthenticate,
+  useAuthProviders,
+  useGoogleAuthenticate,
+} from '@atrium/graphql-client/identity';
+import { useNavigate, useSearchParams } from '@atrium/navigation';
+import { $browserConfig } from '@atrium/stores';
+import { Center, PageHeading, Spinner, Stack, Text } from '@atrium/ui';
+import { useEffect, useRef, useState } from 'react';
+import { identifyMarketingUser, thirdPartyIdentity } from '../analytics/marketing-analytics';
+import { announceSignIn } from '../shared/announce-sign-in';
+import { APPLE_SIGN_IN_FAILED } from '../shared/messages';
+import { notify } from '../shared/notify';
+import { PageProblem } from '../shared/page-problem';
+import { useStoredMarketplace } from '../shared/stored-marketplace';
+import { callbackUrl } from './authorization-url';
+import { RegistrationDialog } from './registration-dialog';
+import { decodeSignInState } from './sign-in-state';
+
+export type ThirdParty = 'GOOGLE' | 'APPLE';
+
+const NAMES: Record<ThirdParty, string> = { GOOGLE: 'Google', APPLE: 'Apple' };
+
+type Outcome =
+  | { kind: 'working' }
+  | { kind: 'register'; token: string; userData: ThirdPartyUserData }
+  | { kind: 'failed'; message: string };
+
+function failureMessage(provider: ThirdParty, error: unknown): string {
+  return provider === 'APPLE' ? APPLE_SIGN_IN_FAILED : errorMessage(error, 'googleAuthentication');
+}
+
+/**
+ * /auth/google/callback and /auth/apple/callback (spec 2 "Third-party callbacks"): a full-page
+ * loader until the provider's code has been redeemed, which happens at once. A known user is signed
+ * in — user data refreshed, identified to the marketing-analytics service, 'Login successful!' — and
+ * sent to the decoded state (Google) or the root; anyone else gets the 'Confirm Information' dialog.
+ */
+export function ThirdPartyCallback({ provider }: { provider: ThirdParty }) {
+  const [params] = useSearchParams();
+  const code = params.get('code');
+  const destination = provider === 'GOOGLE' ? (decodeSignInState(params.get('state')) ?? '/') : '/';
+  const { marketplaceId } = useStoredMarketplace();
+  const navigate = useNavigate();
+  const providers = useAuthProviders(marketplaceId);
+  const google = useGoogleAuthenticate();
+  const apple = useAppleAuthenticate();
+  const redeem = provider === 'GOOGLE' ? google.mutate : apple.mutate;
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'working' });
+  // A code works once: redeemed at most once per page, whatever re-renders or effect re-runs happen.
+  const redeemed = useRef<string | null>(null);
+
+  const missing = !code
+    ? `The ${NAMES[provider]} sign-in did not come back with a code. Please try again.`
+    : !marketplaceId
+      ? 'We could not tell which marketplace you were signing in to. Please open its booking page and sign in again.'
+      : providers.isError
+        ? failureMessage(provider, providers.error)
+        : providers.data && !providers.data.some((p) => p.provider === provider)
+          ? `${NAMES[provider]} sign-in is not available.`
+          : null;
+
+  useEffect(() => {
+    const config = providers.data?.find((p) => p.provider === provider);
+    if (!code || !marketplaceId || !config || redeemed.current === code) return;
+    redeemed.current = code;
+    const signedIn = (result: ThirdPartyAuthenticatePayload) => {
+      const payload = result.authenticatePayload;
+      if (payload) {
+        void identifyMarketingUser(thirdPartyIdentity(payload.profile, provider), {
+          config: $browserConfig.get().marketingAnalytics,
+          marketplaceId,
+        });
+        announceSignIn(payload);
+        navigate(destination, { replace: true });
+      } else if (result.token && result.userData) {
+        setOutcome({ kind: 'register', token: result.token, userData: result.userData });
+      } else {
+        setOutcome({ kind: 'failed', message: failureMessage(provider, null) });
+      }
+    };
+    redeem(
+      {
+        marketplaceId,
+        code,
+        clientId: config.clientId,
+        redirectUrl: callbackUrl(config, window.location.origin),
+      },
+      {
+        onSuccess: signedIn,
+        onError: (error) => {
+          const message = failureMessage(provider, error);
+          notify('error', message);
+          setOutcome({ kind: 'failed', message });
+        },
+      },
+    );
+  }, [code, marketplaceId, providers.data, provider, redeem, navigate, destination]);
+
+  const problem = outcome.kind === 'failed' ? outcome.message : missing;
+  if (problem) {
+    return (
+      <>
+        <PageHeading>Signing you in</PageHeading>
+        <PageProblem message={problem} />
+      </>
+    );
+  }
+
+  const leave = () => navigate('/', { replace: true });
+  return (
+    <>
+      <PageHeading>Signing you in</PageHeading>
+      {outcome.kind === 'register' ? (
+        <RegistrationDialog
+          marketplaceId={marketplaceId}
+          token={outcome.token}
+          userData={outcome.userData}
+          onSettled={() => navigate(destination, { replace: true })}
+          onCancel={() => {
+            setOutcome({ kind: 'working' });
+            leave();
+          }}
+        />
+      ) : (
+        <Center minH="60vh" role="status" aria-live="polite">
+          <Stack align="center" gap="3">
+            <Spinner size="xl" color="brand.solid" />
+            <Text color="fg.muted">Finishing your {NAMES[provider]} sign-in…</Text>
+          </Stack>
+        </Center>
+      )}
+    </>
+  );
+}

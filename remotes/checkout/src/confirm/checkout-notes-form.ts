@@ -1,0 +1,42 @@
+import type { FormField, FormGroup, FormValue } from '@atrium/domain';
+import type { Marketplace } from '@atrium/graphql-client';
+import type { CheckoutNotes } from '@atrium/stores';
+
+type CheckoutNoteDefinition = Marketplace['checkoutNotes'][number];
+
+const fieldTypes = {
+  TEXT: 'text',
+  SELECT: 'select',
+  MULTISELECT: 'multiselect',
+  BOOLEAN: 'checkbox',
+  DATETIME: 'datetime-local',
+  HEADER: 'header',
+} as const satisfies Record<CheckoutNoteDefinition['type'], FormField['type']>;
+
+/** The marketplace's checkout notes (spec 3) as a generic form, in their index order. */
+export function checkoutNotesGroups(notes: readonly CheckoutNoteDefinition[]): FormGroup[] {
+  const fields = [...notes]
+    .sort((a, b) => a.index - b.index)
+    .map(
+      (note): FormField => ({
+        id: note.id,
+        label: note.label,
+        type: fieldTypes[note.type],
+        isRequired: note.isRequired,
+        requiredMessage: `${note.label.replace(/\?$/, '')} is required`,
+        placeholder: note.options?.placeholder ?? undefined,
+        options: note.options?.values.map((value) => ({ label: value, value })),
+      }),
+    );
+  return fields.length > 0 ? [{ id: 'checkout-notes', fields }] : [];
+}
+
+/** Answers as the API takes them: text, a MULTISELECT's values one per line, a BOOLEAN 'true'/'false'. */
+export function checkoutNoteAnswers(notes: readonly CheckoutNoteDefinition[], answers: CheckoutNotes) {
+  return notes.flatMap((note) => {
+    const value: FormValue | undefined = answers[note.id];
+    if (note.type === 'HEADER' || value === null || value === undefined) return [];
+    const text = Array.isArray(value) ? value.join('\n') : String(value);
+    return text.trim() === '' ? [] : [{ checkoutNoteId: note.id, value: text }];
+  });
+}

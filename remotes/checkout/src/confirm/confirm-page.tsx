@@ -1,0 +1,345 @@
+import { dueNow, type FormValues, paymentCaption } from '@atrium/domain';
+import { serverMessage, useMarketplace } from '@atrium/graphql-client';
+import { useCheckoutSummary, useSavedCards } from '@atrium/graphql-client/checkout';
+import { useViewer, type ViewerProfile } from '@atrium/graphql-client/identity';
+import { Navigate, Link as RouterLink, useNavigate, useParams } from '@atrium/navigation';
+import {
+  $appliedPromo,
+  $browserConfig,
+  $checkoutNotes,
+  $checkoutNotesExpanded,
+  $selectedDateTime,
+  $selectedLocation,
+  $selectedProcedures,
+  $selectedWaitlist,
+  $user,
+  $userEmail,
+  isClinicLocation,
+} from '@atrium/stores';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Grid,
+  Heading,
+  Link,
+  PageHeading,
+  Skeleton,
+  Stack,
+  Text,
+} from '@atrium/ui';
+import { FormEngine, useFormEngine } from '@atrium/ui/forms';
+import { useStore } from '@nanostores/react';
+import { useMemo, useRef, useState } from 'react';
+import { BookingDetails } from './booking-details';
+import { dateRangesFor, marketingConsents, requestProcedures } from './booking-payload';
+import type { CardCollector } from './card-form';
+import { checkoutNoteAnswers, checkoutNotesGroups } from './checkout-notes-form';
+import { PaymentPolicy } from './payment-policy';
+import { personalFormGroups } from './personal-form';
+import { PromoCodeField } from './promo-code-field';
+import { SandboxCardForm } from './sandbox-card-form';
+import { defaultPaymentChoice, NEW_CARD, type PaymentChoice, SavedCards } from './saved-cards';
+import { StripeCardForm } from './stripe-card-form';
+import { SummaryLines } from './summary-lines';
+import { type TipChoice, TipSelector, tipCents } from './tip-selector';
+import { useConfirmGuard } from './use-confirm-guard';
+import { useSubmitBooking } from './use-submit-booking';
+
+/** Spec 8: when the summary cannot be had and the server says nothing better. */
+export const SUMMARY_FAILED = 'Unable to calculate checkout summary. Please try again or contact support.';
+
+/** A stored yyyy-MM-dd birth date as the date field shows it (MM/DD/YYYY). */
+const birthDateInput = (isoDate: string) => {
+  const [year, month, day] = isoDate.split('-');
+  return `${month}/${day}/${year}`;
+};
+
+/** /confirm: the summary, tip, promo, policy, personal details, notes, payment and submit (spec 2). */
+export function ConfirmPage() {
+  const target = useConfirmGuard();
+  const location = useStore($selectedLocation);
+  const navigate = useNavigate();
+  // Success empties the cart on its way to /success: that is no reason to go back to /services.
+  const booked = useRef(false);
+  const { marketplaceId = '' } = useParams();
+  const user = useStore($user);
+  const mgId = useMarketplace(marketplaceId).data?.mgId;
+  // A signed-in client's details come from their profile: wait for it before the form starts.
+  const viewer = useViewer(user ? mgId : null);
+  if (target && !booked.current) return <Navigate to={`../${target}`} replace />;
+  if (!location || (user && !viewer.data && !viewer.isError)) return <Skeleton height="60" />;
+  return (
+    <Confirm
+      profile={viewer.data?.profile ?? null}
+      onBooked={() => {
+        booked.current = true;
+        navigate('../success');
+      }}
+    />
+  );
+}
+
+interface ConfirmProps {
+  /** The signed-in client's profile, which fills their details in; null for a guest. */
+  profile: ViewerProfile | null;
+  onBooked: () => void;
+}
+
+function Confirm({ profile, onBooked }: ConfirmProps) {
+  const { marketplaceId = '' } = useParams();
+  const marketplace = useMarketplace(marketplaceId).data;
+  const cart = useStore($selectedProcedures);
+  const location = useStore($selectedLocation);
+  const dateTime = useStore($selectedDateTime);
+  const waitlist = useStore($selectedWaitlist);
+  const promo = useStore($appliedPromo);
+  const user = useStore($user);
+  const notes = useStore($checkoutNotes);
+  const notesExpanded = useStore($checkoutNotesExpanded);
+  const { stripePublishableKey } = useStore($browserConfig);
+
+  const [tip, setTip] = useState<TipChoice>({ kind: 'none' });
+  const [agreed, setAgreed] = useState(false);
+  const [showPolicyError, setShowPolicyError] = useState(false);
+  const card = useRef<CardCollector>(null);
+
+  const personalGroups = useMemo(
+    () => personalFormGroups({ emailKnown: Boolean(user?.email) }),
+    [user?.email],
+  );
+  const personal = useFormEngine(personalGroups, {
+    givenName: profile?.givenName ?? user?.givenName ?? '',
+    familyName: profile?.familyName ?? user?.familyName ?? '',
+    dob: profile?.dob ? birthDateInput(profile.dob) : null,
+    phone: profile?.phone ?? '',
+    email: profile?.email ?? user?.email ?? '',
+    marketingOptIn: false,
+  });
+  const noteGroups = useMemo(() => checkoutNotesGroups(marketplace?.checkoutNotes ?? []), [marketplace]);
+  const noteForm = useFormEngine(noteGroups, notes);
+
+  const procedureIds = requestProcedures(cart);
+  const place = location && isClinicLocation(location) ? { organizationId: location.organizationId } : null;
+  const address = location && !isClinicLocation(location) ? location : null;
+  const cartMinimum = useRef(0);
+  const summaryQuery = useCheckoutSummary(
+    location
+      ? {
+          marketplaceId,
+          procedureIds,
+          ...place,
+          ...(address && {
+            address: { address: address.address, latitude: address.latitude, longitude: address.longitude },
+          }),
+          promoCode: promo?.code ?? null,
+          // Spec 7: the summary call takes the tip in dollars.
+          gratuity: tipCents(tip, cartMinimum.current) / 100,
+        }
+      : null,
+  );
+  const summary = summaryQuery.data;
+  if (summary) cartMinimum.current = summary.procedures[0] ?? 0;
+
+  const settings = marketplace?.paymentSettings;
+  const total = summary?.total[0] ?? 0;
+  const due = settings && summary ? dueNow(total, summary.gratuity, settings) : 0;
+  const needsCard = due > 0;
+  const savedCards = useSavedCards(user ? marketplace?.mgId : null).data ?? [];
+  const [paymentChoice, setPaymentChoice] = useState<PaymentChoice | null>(null);
+  const payWith = paymentChoice ?? defaultPaymentChoice(savedCards);
+
+  const { submit, submitting, error } = useSubmitBooking({
+    validate: () => {
+      const personalOk = personal.validate();
+      const notesOk = noteForm.validate();
+      const policyOk = !settings?.requirePaymentPolicyAttestation || !settings.hasPaymentPolicy || agreed;
+      setShowPolicyError(!policyOk);
+      if (!notesOk) $checkoutNotesExpanded.set(true);
+      return personalOk && notesOk && policyOk && Boolean(summary);
+    },
+    personal: () => personal.normalized(),
+    payment: !needsCard
+      ? { kind: 'none' }
+      : payWith === NEW_CARD
+        ? { kind: 'new', card }
+        : { kind: 'saved', paymentInstrumentId: payWith },
+    request: (values: FormValues) => {
+      const email = String(values.email ?? '');
+      const phone = String(values.phone ?? '');
+      const optIn = values.marketingOptIn === true;
+      $userEmail.set(email);
+      return {
+        marketplaceId,
+        ...place,
+        ...(address && {
+          address: { address: address.address, latitude: address.latitude, longitude: address.longitude },
+        }),
+        procedures: procedureIds,
+        dateRanges: dateRangesFor(dateTime, waitlist),
+        gratuity: (summary?.gratuity ?? 0) > 0 ? summary?.gratuity : null,
+        notes: String(values.notes ?? '') || null,
+        checkoutNotes: checkoutNoteAnswers(marketplace?.checkoutNotes ?? [], noteForm.values),
+        promoCode: promo?.code ?? null,
+        marketingConsents: marketingConsents(optIn, email, phone),
+        registerUser: user
+          ? null
+          : {
+              email,
+              profile: {
+                givenName: String(values.givenName),
+                familyName: String(values.familyName),
+                phone,
+                dob: String(values.dob),
+                tzid: Intl.DateTimeFormat().resolvedOptions().timeZone,
+                phoneOptIn: optIn,
+                emailOptIn: optIn,
+              },
+            },
+      };
+    },
+    identity: (values, tokenized) => ({
+      card: {
+        token: tokenized.token,
+        identity: {
+          firstName: String(values.givenName),
+          lastName: String(values.familyName),
+          email: String(values.email),
+          phone: String(values.phone),
+          postalCode: tokenized.postalCode,
+        },
+      },
+    }),
+    onBooked,
+  });
+
+  if (!marketplace || !location || !settings) return <Skeleton height="60" />;
+  const proceduresById = new Map(
+    marketplace.procedures.flatMap((p) => [[p.id, p] as const, ...p.addOns.map((a) => [a.id, a] as const)]),
+  );
+
+  return (
+    <Stack gap="6">
+      <PageHeading mb="0">Review &amp; Confirm</PageHeading>
+      <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
+        <Stack gap="6">
+          <BookingDetails
+            location={location}
+            dateTime={dateTime}
+            waitlist={waitlist}
+            cart={cart}
+            procedures={proceduresById}
+          />
+          <Card.Root>
+            <Card.Body>
+              <FormEngine
+                groups={personalGroups}
+                values={personal.values}
+                errors={personal.errors}
+                onChange={personal.setValue}
+              />
+            </Card.Body>
+          </Card.Root>
+          {noteGroups.length > 0 && (
+            <Card.Root>
+              <Card.Body gap="4">
+                <Button
+                  variant="plain"
+                  justifyContent="space-between"
+                  px="0"
+                  aria-expanded={notesExpanded}
+                  onClick={() => $checkoutNotesExpanded.set(!notesExpanded)}
+                >
+                  <Heading as="h2" size="md">
+                    A few questions from {marketplace.name}
+                  </Heading>
+                  <Text aria-hidden="true">{notesExpanded ? '−' : '+'}</Text>
+                </Button>
+                <Box hidden={!notesExpanded}>
+                  <FormEngine
+                    groups={noteGroups}
+                    values={noteForm.values}
+                    errors={noteForm.errors}
+                    onChange={(id, value) => {
+                      noteForm.setValue(id, value);
+                      $checkoutNotes.set({ ...$checkoutNotes.get(), [id]: value });
+                    }}
+                  />
+                </Box>
+              </Card.Body>
+            </Card.Root>
+          )}
+          {needsCard && (
+            <Card.Root as="section" aria-label="Payment method">
+              <Card.Body gap="3">
+                <Heading as="h2" size="md">
+                  Payment method
+                </Heading>
+                {savedCards.length > 0 && (
+                  <SavedCards cards={savedCards} value={payWith} onChange={setPaymentChoice} />
+                )}
+                {payWith !== NEW_CARD ? null : stripePublishableKey ? (
+                  <StripeCardForm ref={card} publishableKey={stripePublishableKey} />
+                ) : (
+                  <SandboxCardForm ref={card} />
+                )}
+              </Card.Body>
+            </Card.Root>
+          )}
+          <PaymentPolicy
+            settings={settings}
+            agreed={agreed}
+            onAgreedChange={setAgreed}
+            showError={showPolicyError}
+          />
+        </Stack>
+        <Card.Root position={{ lg: 'sticky' }} top={{ lg: '24' }}>
+          <Card.Body gap="5">
+            <Heading as="h2" size="md">
+              Summary
+            </Heading>
+            <TipSelector cartMinimumCents={summary?.procedures[0] ?? 0} value={tip} onChange={setTip} />
+            <PromoCodeField
+              context={{
+                marketplaceId,
+                ...place,
+                procedureIds,
+                bookingAmount: summary?.total[0] ?? 0,
+                bookingDate: dateTime?.date ?? null,
+                waitlistDates: waitlist.flatMap((entry) => (entry.date ? [entry.date] : [])),
+              }}
+            />
+            {summaryQuery.isError ? (
+              <Alert.Root status="error">
+                <Alert.Indicator />
+                <Alert.Title>{serverMessage(summaryQuery.error) ?? SUMMARY_FAILED}</Alert.Title>
+              </Alert.Root>
+            ) : summary ? (
+              <SummaryLines summary={summary} />
+            ) : (
+              <Skeleton height="32" />
+            )}
+            {summary && <Text color="fg.muted">{paymentCaption(due, total)}</Text>}
+            {error && (
+              <Alert.Root status="error" role="alert">
+                <Alert.Indicator />
+                <Stack gap="1">
+                  <Alert.Title>{error}</Alert.Title>
+                  {error.includes('no longer available') && (
+                    <Link asChild color="brand.fg" fontWeight="semibold">
+                      <RouterLink to="../schedule">Choose another time</RouterLink>
+                    </Link>
+                  )}
+                </Stack>
+              </Alert.Root>
+            )}
+            <Button size="lg" loading={submitting} disabled={!summary} onClick={submit}>
+              Request Appointment
+            </Button>
+          </Card.Body>
+        </Card.Root>
+      </Grid>
+    </Stack>
+  );
+}
