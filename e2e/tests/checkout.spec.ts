@@ -288,6 +288,9 @@ test.describe('what is due now, by marketplace', () => {
 test('two browsers racing for one slot: one books it, the other is told and picks another time', async ({
   browser,
 }) => {
+  // Two whole checkouts side by side, then a third booking: more than one test's usual minute on a
+  // busy two-core machine.
+  test.setTimeout(150_000);
   // Nocturne Back Bay has one practitioner, so a time there is one slot.
   const day = weekdayWeeksAhead(5);
   const racer = async (b: Browser) => {
