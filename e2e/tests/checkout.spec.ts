@@ -318,7 +318,7 @@ test('two browsers racing for one slot: one books it, the other is told and pick
     return (await taken.isVisible()) ? 'taken' : 'booked';
   };
   const outcomes = await Promise.all(pages.map(outcome));
-  expect(outcomes.sort()).toEqual(['booked', 'taken']);
+  expect([...outcomes].sort()).toEqual(['booked', 'taken']);
 
   const loser = pages[outcomes.indexOf('taken')] as Page;
   await loser.getByRole('link', { name: 'Choose another time' }).click();
