@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { cartButton, chooseClinic, freshStart, glow, solace } from '../support/booking';
+import { demoClient, signInWithPassword } from '../support/identity';
 
 test.describe('choosing a location', () => {
   test('choosing a clinic goes to /services?location={id} with its name, address and phone', async ({
@@ -93,6 +94,22 @@ test.describe('choosing a location', () => {
     await expect(
       page.getByText('Select a clinic to view services available at that location.'),
     ).toBeVisible();
+  });
+
+  test("signing in without a location uses the profile's address and goes to /services", async ({ page }) => {
+    await freshStart(page, '/1/set-location');
+    await signInWithPassword(page, demoClient.email, demoClient.password);
+    await expect(page).toHaveURL(/\/1\/services$/);
+    const card = page.getByLabel('Your location');
+    await expect(card).toContainText('My Location');
+    await expect(card).toContainText('New York, NY');
+
+    // Once chosen differently, the client is not sent away again.
+    await page.getByRole('link', { name: 'Change location' }).click();
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await page.goto('/1/set-location');
+    await expect(page.getByRole('combobox', { name: 'Service address' })).toBeVisible();
+    await expect(page).toHaveURL(/\/1\/set-location$/);
   });
 
   test('marketplace 3 (one clinic, no at-home service) selects its clinic by itself', async ({ page }) => {

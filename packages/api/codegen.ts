@@ -11,8 +11,12 @@ const config: CodegenConfig = {
         enumsAsTypes: true,
         contextType: '../graphql-context#GraphQLContext',
         scalars: { ID: { input: 'string', output: 'string' } },
-        // A User is resolved from the identity service's view; its wallet by a field resolver.
-        mappers: { User: '../services/identity/users#UserView' },
+        // A User is resolved from the identity service's view; its wallet and memberships by field
+        // resolvers. A Marketplace's memberships and packages are field resolvers too.
+        mappers: {
+          User: '../services/identity/users#UserView',
+          Marketplace: '../services/marketplace#MarketplaceView',
+        },
         strictScalars: true,
       },
     },

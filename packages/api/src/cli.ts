@@ -11,6 +11,7 @@ import {
   confirmAppointment,
   type OperatorAppointmentResult,
 } from './services/checkout/operator-actions';
+import { renewDueMemberships } from './services/memberships/renewals';
 import { serveUntilStopped } from './start-server';
 
 const usage = `Usage: cli <command>
@@ -29,10 +30,13 @@ Commands:
             BOOKED -> COMPLETE
   cancel <appointment id>
             PENDING or BOOKED -> CANCELLED, freeing the practitioner's time
+  renew-memberships
+            charge every Active membership whose renewal date has come, once per period; a
+            declined charge is recorded and tried again next run (exits with 2 when any failed)
 
 Environment: PORT, DATABASE_URL (else PGlite in PGLITE_DIR), NODE_ENV, CATALOG_OVERRIDE_ENTRY, SEED_DEMO,
-PAYMENTS_PROCESSOR, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, OPERATOR_KEY; identity variables are
-listed in the package README.`;
+PAYMENTS_PROCESSOR, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, OPERATOR_KEY, MEMBERSHIP_RENEWAL_INTERVAL_MS;
+identity variables are listed in the package README.`;
 
 /** Runs one command; resolves to an exit code, or null while the server keeps running. */
 async function run(command: string | undefined, args: string[]): Promise<number | null> {
@@ -67,6 +71,8 @@ async function run(command: string | undefined, args: string[]): Promise<number 
     case 'complete':
     case 'cancel':
       return operatorCommand(command, args[0]);
+    case 'renew-memberships':
+      return renewMemberships();
     case 'help':
     case '--help':
       console.log(usage);
@@ -110,6 +116,26 @@ async function operatorCommand(
   const charged = result.charged > 0 ? `, charged ${formatCents(result.charged)}` : '';
   console.log(`Appointment ${result.id} is ${result.status}${charged}`);
   return 0;
+}
+
+/** One renewal run, as the server's timer does it. */
+async function renewMemberships(): Promise<number> {
+  const config = loadConfig();
+  let failed = 0;
+  await withDatabase(async (database) => {
+    const db = database.db;
+    const report = await renewDueMemberships({
+      db,
+      payments: createPayments(config.checkout.payments, db),
+      clock: () => new Date(),
+    });
+    console.log(`Renewed ${report.renewed} membership(s); ${report.skipped} left to another run`);
+    for (const failure of report.failed) {
+      console.error(`Membership ${failure.membershipId} was not renewed: ${failure.reason}`);
+    }
+    failed = report.failed.length;
+  });
+  return failed > 0 ? 2 : 0;
 }
 
 function formatCents(cents: number): string {

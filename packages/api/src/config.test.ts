@@ -17,7 +17,16 @@ describe('loadConfig', () => {
       seedDemo: false,
       identity: loadIdentityConfig({}, 'development'),
       checkout: loadCheckoutConfig({}, 'development'),
+      membershipRenewalIntervalMs: 3_600_000,
     });
+  });
+
+  it('reads MEMBERSHIP_RENEWAL_INTERVAL_MS, where 0 turns renewals off', () => {
+    expect(loadConfig({ MEMBERSHIP_RENEWAL_INTERVAL_MS: '60000' }).membershipRenewalIntervalMs).toBe(60_000);
+    expect(loadConfig({ MEMBERSHIP_RENEWAL_INTERVAL_MS: '0' }).membershipRenewalIntervalMs).toBe(0);
+    expect(() => loadConfig({ MEMBERSHIP_RENEWAL_INTERVAL_MS: 'hourly' })).toThrow(
+      /MEMBERSHIP_RENEWAL_INTERVAL_MS/,
+    );
   });
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
@@ -52,6 +61,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       identity: loadIdentityConfig({}, 'production'),
       checkout: { payments: { processor: 'sandbox' }, operatorKey: 'a-production-operator-key-of-32-chars' },
+      membershipRenewalIntervalMs: 3_600_000,
     });
   });
 

@@ -17,7 +17,12 @@ export interface AppConfig {
   identity: IdentityConfig;
   /** The payment processor and the operator key (checkout-config.ts). */
   checkout: CheckoutConfig;
+  /** How often the server charges due membership renewals, in milliseconds; 0 turns it off. */
+  membershipRenewalIntervalMs: number;
 }
+
+/** Renewals are charged hourly unless MEMBERSHIP_RENEWAL_INTERVAL_MS says otherwise. */
+export const defaultMembershipRenewalIntervalMs = 3_600_000;
 
 // Unset and empty mean the same thing in shell-driven environments.
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
@@ -40,6 +45,11 @@ const envSchema = z.object({
   PGLITE_DIR: optionalText,
   CATALOG_OVERRIDE_ENTRY: optionalText.pipe(z.url().default('http://localhost:3011/mf-manifest.json')),
   SEED_DEMO: optionalText.pipe(z.enum(['0', '1', 'true', 'false']).optional()),
+  MEMBERSHIP_RENEWAL_INTERVAL_MS: z.preprocess(
+    (value) => (value === '' || value === undefined ? undefined : value),
+    // setInterval holds at most 2^31 - 1 ms.
+    z.coerce.number().int().min(0).max(2_147_483_647).default(defaultMembershipRenewalIntervalMs),
+  ),
 });
 
 /** Reads and validates the environment once, at the edge; everything inside trusts the result. */
@@ -60,6 +70,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: values.SEED_DEMO === '1' || values.SEED_DEMO === 'true',
     identity: loadIdentityConfig(env, values.NODE_ENV),
     checkout: loadCheckoutConfig(env, values.NODE_ENV),
+    membershipRenewalIntervalMs: values.MEMBERSHIP_RENEWAL_INTERVAL_MS,
   };
 }
 

@@ -21,6 +21,7 @@ describe('startServer with PGlite on disk', () => {
       seedDemo: true,
       identity: loadIdentityConfig({}, 'test'),
       checkout: loadCheckoutConfig({}, 'test'),
+      membershipRenewalIntervalMs: 0,
     };
   });
   afterAll(() => rm(dirname(dataDir), { recursive: true, force: true }));

@@ -1,9 +1,11 @@
 import { createServer } from 'node:http';
 import { createDatabase } from './adapters/database/create-database';
+import { createPayments } from './adapters/payments/create-payments-processor';
 import { createApp } from './app';
 import type { AppConfig } from './config';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
+import { startRenewalTimer } from './services/memberships/renewals';
 
 export interface RunningServer {
   /** The GraphQL endpoint, e.g. http://localhost:4000/graphql. */
@@ -42,6 +44,16 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     throw error;
   }
 
+  const renewals = startRenewalTimer(
+    {
+      db: database.db,
+      payments: createPayments(config.checkout.payments, database.db),
+      clock: () => new Date(),
+    },
+    config.membershipRenewalIntervalMs,
+    (error) => console.error('Membership renewals failed:', error),
+  );
+
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   let closing: Promise<void> | undefined;
@@ -56,6 +68,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
         forceClose.unref();
         await closed;
         clearTimeout(forceClose);
+        await renewals.stop();
         await app.dispose();
         await database.close();
       })();

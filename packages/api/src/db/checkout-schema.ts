@@ -1,5 +1,5 @@
-// Drizzle's view of the checkout tables of migrations/0004_checkout.sql (re-exported by schema.ts,
-// which schema.test.ts compares with the migrated database).
+// Drizzle's view of the checkout tables of migrations/0004_checkout.sql and 0005_memberships.sql
+// (re-exported by schema.ts, which schema.test.ts compares with the migrated database).
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -131,6 +131,7 @@ export const memberships = pgTable(
     membershipDefinitionId: integer('membership_definition_id')
       .notNull()
       .references(() => membershipDefinitions.id),
+    marketplaceId: integer('marketplace_id').notNull(),
     status: text('status', { enum: membershipStatuses }).notNull().default('Active'),
     renewalDate: date('renewal_date', { mode: 'string' }).notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -138,6 +139,15 @@ export const memberships = pgTable(
   },
   (t) => [
     index('memberships_user_id_idx').on(t.userId),
+    index('memberships_status_renewal_date_idx').on(t.status, t.renewalDate),
+    foreignKey({
+      name: 'memberships_definition_same_marketplace',
+      columns: [t.membershipDefinitionId, t.marketplaceId],
+      foreignColumns: [membershipDefinitions.id, membershipDefinitions.marketplaceId],
+    }),
+    uniqueIndex('memberships_one_active_idx')
+      .on(t.userId, t.marketplaceId)
+      .where(sql`${t.status} = 'Active'`),
     check('memberships_status_known', sql`${t.status} in ('Active', 'Cancelled')`),
   ],
 );
@@ -157,9 +167,14 @@ export const packageItems = pgTable(
     balance: integer('balance').notNull(),
     expiresAt: timestamptz('expires_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    packagePurchaseId: integer('package_purchase_id').references(() => packagePurchases.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [
     index('package_items_user_id_idx').on(t.userId),
+    index('package_items_membership_id_idx').on(t.membershipId),
+    index('package_items_package_purchase_id_idx').on(t.packagePurchaseId),
     check('package_items_total_points_positive', sql`${t.totalPoints} > 0`),
     check('package_items_balance_range', sql`${t.balance} between 0 and ${t.totalPoints}`),
   ],
@@ -241,6 +256,66 @@ export const paymentInstruments = pgTable(
     check('payment_instruments_last_four_digits', sql`${t.lastFour} ~ '^[0-9]{4}$'`),
     check('payment_instruments_expiration_month_range', sql`${t.expirationMonth} between 1 and 12`),
     check('payment_instruments_expiration_year_range', sql`${t.expirationYear} between 2000 and 2199`),
+  ],
+);
+
+export const membershipChargeStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type MembershipChargeStatus = (typeof membershipChargeStatuses)[number];
+
+/** One charge per membership period (0005_memberships.sql); the unique period is the renewal claim. */
+export const membershipCharges = pgTable(
+  'membership_charges',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    membershipId: integer('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: membershipChargeStatuses }).notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    idempotencyKey: text('idempotency_key').notNull(),
+    paymentInstrumentId: integer('payment_instrument_id').references(() => paymentInstruments.id),
+    processorReference: text('processor_reference'),
+    failureReason: text('failure_reason'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('membership_charges_period_key').on(t.membershipId, t.periodStart),
+    check('membership_charges_amount_not_negative', sql`${t.amountCents} >= 0`),
+    check('membership_charges_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('membership_charges_attempts_positive', sql`${t.attempts} > 0`),
+    check(
+      'membership_charges_outcome',
+      sql`(${t.status} = 'succeeded' and (${t.processorReference} is not null or ${t.amountCents} = 0) and ${t.failureReason} is null)
+        or (${t.status} = 'failed' and ${t.processorReference} is null and ${t.failureReason} is not null)
+        or (${t.status} = 'pending' and ${t.processorReference} is null and ${t.failureReason} is null)`,
+    ),
+  ],
+);
+
+/** A package bought on its own (0005_memberships.sql); its package items point at it. */
+export const packagePurchases = pgTable(
+  'package_purchases',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
+    paymentInstrumentId: integer('payment_instrument_id').references(() => paymentInstruments.id),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    processorReference: text('processor_reference'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('package_purchases_idempotency_key_key').on(t.idempotencyKey),
+    index('package_purchases_user_id_idx').on(t.userId),
+    check('package_purchases_amount_not_negative', sql`${t.amountCents} >= 0`),
   ],
 );
 

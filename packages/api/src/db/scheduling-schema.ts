@@ -156,6 +156,8 @@ export const appointments = pgTable(
     clientUserId: integer('client_user_id').references(() => users.id),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /** When the operator completed the visit (migrations/0006_account.sql); null before. */
+    completedAt: timestamptz('completed_at'),
   },
   (t) => [
     foreignKey({
@@ -176,6 +178,10 @@ export const appointments = pgTable(
     check('appointments_longitude_range', sql`${t.longitude} between -180 and 180`),
     check('appointments_status_known', sql`${t.status} in ('PENDING', 'BOOKED', 'COMPLETE', 'CANCELLED')`),
     check('appointments_starts_before_end', sql`${t.startsAt} < ${t.endsAt}`),
+    check(
+      'appointments_completed_at_when_complete',
+      sql`${t.completedAt} is null or ${t.status} = 'COMPLETE'`,
+    ),
     check(
       'appointments_one_location',
       sql`(${t.organizationId} is not null and ${t.address} is null and ${t.latitude} is null and ${t.longitude} is null)

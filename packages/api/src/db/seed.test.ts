@@ -23,6 +23,10 @@ const tables = [
   'checkout_note_definitions',
   'remote_overrides',
   'promo_codes',
+  'packages',
+  'package_item_definitions',
+  'membership_definitions',
+  'membership_discounts',
 ];
 
 describe('demo data', () => {
@@ -111,6 +115,8 @@ describe.each(testDatabases)('seedDemo on $name', (factory) => {
     expect(first.clinics).toHaveLength(16);
     expect(first.remote_overrides).toHaveLength(1);
     expect(first.promo_codes).toHaveLength(7);
+    expect(first.membership_definitions).toHaveLength(3);
+    expect(first.packages).toHaveLength(6);
 
     await seedDemo(handle.database, options);
     expect(await snapshot()).toEqual(first);
@@ -133,6 +139,70 @@ describe.each(testDatabases)('seedDemo on $name', (factory) => {
     expect(overrides).toEqual([
       { marketplace_id: 2, remote: 'catalog', entry: 'https://catalog.example.com/mf-manifest.json' },
     ]);
+  });
+
+  it('offers memberships and packages at Glow and Nocturne, none at Solace', async () => {
+    await seedDemo(handle.database, options);
+    const app = createApp({ db: handle.database, config: { nodeEnv: 'test' } });
+    const offers = async (id: string) => {
+      const response = await postGraphQL<{
+        marketplace: {
+          membershipDefinitions: {
+            name: string;
+            price: number;
+            period: string;
+            discounts: { percentage: number; procedureGroups: string[] }[];
+          }[];
+          packages: {
+            name: string;
+            price: number;
+            packageItemDefinitions: { points: number; procedureGroups: string[] }[];
+          }[];
+        };
+      }>(
+        app,
+        `query ($id: ID!) { marketplace(id: $id) {
+          membershipDefinitions { name price period discounts { percentage procedureGroups } }
+          packages { name price packageItemDefinitions { points procedureGroups } }
+        } }`,
+        { id },
+      );
+      return response.body.data?.marketplace;
+    };
+    const glow = await offers('1');
+    // Category 11 is IV Therapy, 12 Vitamin Injections.
+    expect(glow?.membershipDefinitions).toEqual([
+      {
+        name: 'Glow Club',
+        price: 9900,
+        period: 'monthly',
+        discounts: [{ percentage: 15, procedureGroups: ['11'] }],
+      },
+      {
+        name: 'Glow Club Annual',
+        price: 99900,
+        period: 'yearly',
+        discounts: [{ percentage: 20, procedureGroups: ['11', '12'] }],
+      },
+    ]);
+    expect(glow?.packages).toEqual([
+      {
+        name: 'B12 Energy 5-Pack',
+        price: 12500,
+        packageItemDefinitions: [{ points: 5, procedureGroups: ['12'] }],
+      },
+      {
+        name: 'Hydration Trio',
+        price: 45000,
+        packageItemDefinitions: [{ points: 3, procedureGroups: ['11'] }],
+      },
+    ]);
+    const nocturne = await offers('2');
+    expect(nocturne?.membershipDefinitions.map((definition) => definition.name)).toEqual([
+      'Nocturne Signature',
+    ]);
+    expect(nocturne?.packages.map((pack) => pack.name)).toEqual(['Radiance Peel Series']);
+    expect(await offers('3')).toEqual({ membershipDefinitions: [], packages: [] });
   });
 
   it('seeds promo codes that answer as the checkout expects', async () => {

@@ -5,6 +5,7 @@ import type { DemoMarketplace } from './demo/demo-marketplace';
 import { glowMobileIv } from './demo/glow-mobile-iv';
 import { nocturneAesthetics } from './demo/nocturne-aesthetics';
 import { seedDemoClients } from './demo/seed-clients';
+import { membershipSeedTables, seedDemoMemberships } from './demo/seed-memberships';
 import { seedDemoPromoCodes } from './demo/seed-promo-codes';
 import { seedDemoSchedules } from './demo/seed-schedules';
 import { solaceWellnessStudio } from './demo/solace-wellness-studio';
@@ -44,7 +45,8 @@ export function demoMarketplaces(options: SeedOptions): DemoMarketplace[] {
 /**
  * Writes the demo marketplaces in one transaction. Idempotent: rows keep fixed ids and are upserted,
  * so a second run leaves exactly the same data. A demo marketplace's add-on links, clinic offerings,
- * checkout notes and remote overrides are reset to the demo's and its demo promo codes are upserted;
+ * checkout notes and remote overrides are reset to the demo's and its demo promo codes, packages and
+ * membership definitions are upserted;
  * clinics, categories, procedures and promo codes added to it by other means are kept, since bookings
  * may refer to them.
  */
@@ -59,6 +61,10 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
       tx,
       demos.map((demo) => demo.marketplace.id),
     );
+    await seedDemoMemberships(
+      tx,
+      demos.map((demo) => demo.marketplace.id),
+    );
     // Fixed ids bypass the identity sequences; move them past the seeded ids so later inserts fit.
     for (const table of [
       'marketplace_groups',
@@ -67,6 +73,7 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
       'procedure_groups',
       'procedures',
       'checkout_note_definitions',
+      ...membershipSeedTables,
     ]) {
       await tx.execute(
         sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.identifier(table)}))`,

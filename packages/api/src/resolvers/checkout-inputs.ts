@@ -177,7 +177,7 @@ const registerUserInput = (today: Date) =>
     }),
   });
 
-const cardInput = z.object({
+export const cardInput = z.object({
   token: z.string().trim().min(1, 'The card token is missing.').max(255, 'The card token is too long.'),
   identity: z.object({
     firstName: z.string().trim().min(1, 'First Name is required').max(100),

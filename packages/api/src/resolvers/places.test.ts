@@ -60,4 +60,28 @@ describe('place search queries', () => {
     );
     expect(body.data).toMatchObject({ reverseGeocode: { timeZone: 'America/Denver' } });
   });
+
+  it("reverse geocodes to the nearest ZIP code's city, e.g. the profile's 'Use current location'", async () => {
+    const { body } = await postGraphQL(
+      app,
+      'query { reverseGeocode(latitude: 40.7484, longitude: -73.9857) { address zipCode timeZone } }',
+    );
+    expect(body.data).toEqual({
+      reverseGeocode: {
+        address: 'New York, NY 10118',
+        zipCode: '10118',
+        timeZone: 'America/New_York',
+      },
+    });
+  });
+
+  it("says 'Unable to get address. Please try again.' for a point with no address or out of range", async () => {
+    for (const point of ['latitude: 35, longitude: -40', 'latitude: 95, longitude: 0']) {
+      const { body } = await postGraphQL(app, `query { reverseGeocode(${point}) { address } }`);
+      expect(body.errors?.[0]).toMatchObject({
+        message: 'Unable to get address. Please try again.',
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    }
+  });
 });

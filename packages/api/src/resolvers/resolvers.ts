@@ -1,9 +1,11 @@
 import type { Resolvers } from '../generated/resolvers-types';
+import { accountResolvers } from './account';
 import { availabilityResolvers } from './availability';
 import { baseResolvers } from './base';
 import { checkoutResolvers } from './checkout';
 import { identityResolvers } from './identity';
 import { marketplaceResolvers } from './marketplace';
+import { membershipResolvers } from './memberships';
 import { placesResolvers } from './places';
 import { walletResolvers } from './wallet';
 
@@ -16,7 +18,17 @@ export const resolvers: Resolvers = {
     ...identityResolvers.Query,
     ...availabilityResolvers.Query,
     ...checkoutResolvers.Query,
+    ...accountResolvers.Query,
+    ...membershipResolvers.Query,
   },
-  Mutation: { ...baseResolvers.Mutation, ...identityResolvers.Mutation, ...checkoutResolvers.Mutation },
-  User: walletResolvers.User,
+  Mutation: {
+    ...baseResolvers.Mutation,
+    ...identityResolvers.Mutation,
+    ...checkoutResolvers.Mutation,
+    ...accountResolvers.Mutation,
+    ...walletResolvers.Mutation,
+    ...membershipResolvers.Mutation,
+  },
+  Marketplace: membershipResolvers.Marketplace,
+  User: { ...walletResolvers.User, ...membershipResolvers.User },
 };

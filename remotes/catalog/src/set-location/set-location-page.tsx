@@ -11,6 +11,7 @@ import {
 } from '@atrium/stores';
 import { Button, Card, Link, PageHeading, Skeleton, Stack, Text } from '@atrium/ui';
 import { useStore } from '@nanostores/react';
+import { useCallback } from 'react';
 import { EditionBanner } from '../edition-banner';
 import { readServiceSelection, serviceSelectionQuery } from '../shared/booking-links';
 import { useCurrentMarketplace } from '../shared/use-catalog';
@@ -18,6 +19,7 @@ import { AddressSearch } from './address-search';
 import type { ClinicSummary } from './clinic-filter';
 import { ClinicList } from './clinic-list';
 import { LocationToggle } from './location-toggle';
+import { useProfileAddressLocation } from './profile-address';
 
 /** /set-location: a clinic or the client's own address (spec 2). */
 export function SetLocationPage() {
@@ -26,18 +28,32 @@ export function SetLocationPage() {
   const [params] = useSearchParams();
   const storedType = useStore($locationType);
   const location = useStore($selectedLocation);
+  // A service being added without a location comes back to the services page after this.
+  const query = params.toString();
+  const toServices = useCallback(
+    (extra?: Record<string, string>) =>
+      navigate(
+        `../services${serviceSelectionQuery(readServiceSelection(new URLSearchParams(query)), extra)}`,
+      ),
+    [navigate, query],
+  );
+  const { locating } = useProfileAddressLocation(marketplace?.providesAtHome ?? false, toServices);
 
   if (!marketplace) return <Skeleton height="40" />;
+  if (locating) {
+    return (
+      <Stack gap="4" aria-busy="true">
+        <PageHeading mb="0">Choose Location</PageHeading>
+        <Text color="fg.muted">Finding services near the address in your profile…</Text>
+        <Skeleton height="24" />
+      </Stack>
+    );
+  }
 
   const clinics = marketplace.clinicOrganizations;
   const offersMobile = marketplace.providesAtHome;
   const offersClinics = clinics.length > 0;
   const type = offersMobile && offersClinics ? (storedType ?? 'mobile') : offersMobile ? 'mobile' : 'clinic';
-  // A service being added without a location comes back to the services page after this.
-  const selection = readServiceSelection(params);
-  const toServices = (extra?: Record<string, string>) =>
-    navigate(`../services${serviceSelectionQuery(selection, extra)}`);
-
   const chooseClinic = (clinic: ClinicSummary) => {
     changeLocation({
       organizationId: clinic.id,

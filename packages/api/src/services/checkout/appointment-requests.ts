@@ -8,12 +8,7 @@ import { TZDate } from '@date-fns/tz';
 import { addMonths, format } from 'date-fns';
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../adapters/database/database';
-import {
-  CardDeclinedError,
-  type CardIdentity,
-  InvalidCardTokenError,
-  type SavedCard,
-} from '../../adapters/payments/payments-processor';
+import type { CardIdentity, SavedCard } from '../../adapters/payments/payments-processor';
 import {
   appointmentRequestProcedures,
   appointmentRequests,
@@ -31,6 +26,7 @@ import { InvalidInputError } from '../errors';
 import type { RequestSession } from '../identity/sessions';
 import { findUserByEmail, findUserById, insertUser, type UserRow } from '../identity/users';
 import type { Coordinates } from '../service-area';
+import { saveInstrument, verifyNewCard } from '../wallet/payment-instruments';
 import {
   loadCart,
   loadClientBenefits,
@@ -40,7 +36,7 @@ import {
   toStoredSummary,
 } from './cart-pricing';
 import { type CheckoutNoteAnswer, checkNoteAnswers } from './checkout-notes';
-import { cardErrorMessage, PaymentDeclinedError, slotTakenMessage } from './errors';
+import { slotTakenMessage } from './errors';
 import { withIdempotencyKey } from './idempotency';
 import type { CheckoutPorts } from './ports';
 import {
@@ -238,15 +234,7 @@ async function book(
       payments.processor.name,
     );
   } else if (payment) {
-    const customerReference =
-      'user' in client ? await customerReferenceOf(db, client.user.id, payments.processor.name) : null;
-    try {
-      newCard = await payments.processor.saveCard({ ...payment.card, customerReference });
-    } catch (error) {
-      if (error instanceof CardDeclinedError) throw new PaymentDeclinedError(error.message);
-      if (error instanceof InvalidCardTokenError) throw new InvalidInputError(cardErrorMessage);
-      throw error;
-    }
+    newCard = await verifyNewCard(db, payments, 'user' in client ? client.user.id : null, payment.card);
   } else if (due > 0) {
     throw new InvalidInputError(messages.paymentMethodRequired);
   }
@@ -257,7 +245,9 @@ async function book(
     // A card entered as a guest for someone else's existing account is kept for this request only.
     const listedInWallet = !('user' in client) || client.signedIn;
     if (newCard)
-      instrumentId = await saveInstrument(tx, user.id, payments.processor.name, newCard, listedInWallet, now);
+      instrumentId = (
+        await saveInstrument(tx, user.id, payments.processor.name, newCard, listedInWallet, now)
+      ).id;
     if (promo && !(await redeemPromoCode(tx, promo.id, now)))
       throw new InvalidInputError(promoMessages.usedUp);
     for (const line of summary.lines) {
@@ -505,50 +495,5 @@ async function ownInstrument(
       ),
     );
   if (!row || row.processor !== processor) throw new InvalidInputError(messages.notYourCard);
-  return row.id;
-}
-
-/** The processor's customer of a client: the one their earlier cards were saved for, if any. */
-async function customerReferenceOf(db: Db, userId: number, processor: string): Promise<string | null> {
-  const [row] = await db
-    .select({ customerReference: paymentInstruments.customerReference })
-    .from(paymentInstruments)
-    .where(and(eq(paymentInstruments.userId, userId), sql`${paymentInstruments.processor} = ${processor}`))
-    .orderBy(paymentInstruments.id)
-    .limit(1);
-  return row?.customerReference ?? null;
-}
-
-async function saveInstrument(
-  tx: Db,
-  userId: number,
-  processor: 'sandbox' | 'stripe',
-  card: SavedCard,
-  listedInWallet: boolean,
-  now: Date,
-): Promise<number> {
-  const [primary] = await tx
-    .select({ id: paymentInstruments.id })
-    .from(paymentInstruments)
-    .where(
-      and(
-        eq(paymentInstruments.userId, userId),
-        eq(paymentInstruments.isPrimary, true),
-        isNull(paymentInstruments.deletedAt),
-      ),
-    );
-  const [row] = await tx
-    .insert(paymentInstruments)
-    .values({
-      userId,
-      processor,
-      ...card,
-      // The first card in the wallet becomes the primary one.
-      isPrimary: listedInWallet && !primary,
-      createdAt: now,
-      deletedAt: listedInWallet ? null : now,
-    })
-    .returning({ id: paymentInstruments.id });
-  if (!row) throw new Error('The payment instrument was not saved.');
   return row.id;
 }

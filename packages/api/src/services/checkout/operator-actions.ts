@@ -1,6 +1,6 @@
 // What a marketplace does with a request after checkout (ARCHITECTURE 5: operator actions the spec
 // leaves out): confirm it (collecting what is due), complete it, or cancel it.
-import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../adapters/database/database';
 import type { PaymentsProcessor } from '../../adapters/payments/payments-processor';
 import {
@@ -132,12 +132,12 @@ export async function confirmAppointment(
   );
 }
 
-/** BOOKED -> COMPLETE. */
+/** BOOKED -> COMPLETE, noting when (the client's past appointments show it). */
 export async function completeAppointment(
   { db }: Pick<OperatorDependencies, 'db'>,
   appointmentId: number,
 ): Promise<OperatorAppointmentResult> {
-  return transition(db, appointmentId, ['BOOKED'], 'COMPLETE', 'completed');
+  return transition(db, appointmentId, ['BOOKED'], 'COMPLETE', 'completed', { completedAt: sql`now()` });
 }
 
 /**
@@ -178,12 +178,13 @@ async function transition(
   from: AppointmentStatus[],
   to: AppointmentStatus,
   verb: string,
+  alsoSet: { completedAt?: SQL } = {},
 ): Promise<OperatorAppointmentResult> {
   const appointment = await findAppointment(db, appointmentId);
   assertStatus(appointment, from, verb);
   const [row] = await db
     .update(appointments)
-    .set({ status: to, updatedAt: sql`now()` })
+    .set({ ...alsoSet, status: to, updatedAt: sql`now()` })
     .where(and(eq(appointments.id, appointmentId), inArray(appointments.status, from)))
     .returning({ id: appointments.id });
   if (!row) {

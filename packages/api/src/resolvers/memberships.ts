@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import type { Resolvers } from '../generated/resolvers-types';
+import { listMembershipDefinitions, listPackages } from '../services/memberships/catalog';
+import {
+  listMemberships,
+  listPackageItems,
+  membershipBalance,
+  packageBalance,
+} from '../services/memberships/client-memberships';
+import { getMembershipCreditDiscount } from '../services/memberships/credit-discount';
+import {
+  cancelMembership,
+  createMembership,
+  purchasePackage,
+  reactivateMembership,
+} from '../services/memberships/purchases';
+import { withAccountErrors } from './account-errors';
+import { parseInput } from './errors';
+
+/** The most procedures and add-ons one cart may hold (as checkoutSummary). */
+const maxProcedures = 50;
+
+const wholeNumberId = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d+$/, message)
+    .transform(Number)
+    .refine((id) => id > 0, message);
+
+const marketplaceId = wholeNumberId('Marketplace id must be a positive whole number.');
+const paymentInstrumentId = wholeNumberId('Payment instrument id must be a positive whole number.');
+const membershipId = wholeNumberId('Membership id must be a positive whole number.');
+
+const purchasePackageInput = z.object({
+  marketplaceId,
+  packageId: wholeNumberId('Package id must be a positive whole number.'),
+  paymentMethod: z.object({ paymentInstrumentId }),
+});
+
+const createMembershipArgs = z.object({
+  marketplaceId,
+  paymentInstrumentId,
+  membershipDefinitionId: wholeNumberId('Membership definition id must be a positive whole number.'),
+});
+
+const creditDiscountInput = z.object({
+  marketplaceId,
+  procedureIds: z
+    .array(wholeNumberId('Procedure id must be a positive whole number.'))
+    .max(maxProcedures, `Choose at most ${maxProcedures} procedures and add-ons.`)
+    .transform((ids) => [...new Set(ids)]),
+  organizationId: wholeNumberId('Organization id must be a positive whole number.')
+    .nullish()
+    .transform((id) => id ?? null),
+});
+
+const ofMarketplace = (args: unknown) => parseInput(z.object({ marketplaceId }), args).marketplaceId;
+
+export const membershipResolvers: Resolvers = {
+  Query: {
+    getMembershipCreditDiscount: (_parent, { input }, { checkout, identity }) => {
+      const request = parseInput(creditDiscountInput, input);
+      return withAccountErrors(() => getMembershipCreditDiscount(checkout, identity.session, request));
+    },
+  },
+  Mutation: {
+    purchasePackage: (_parent, { input }, { checkout, identity }) => {
+      const request = parseInput(purchasePackageInput, input);
+      return withAccountErrors(() =>
+        purchasePackage(checkout, identity.session, {
+          marketplaceId: request.marketplaceId,
+          packageId: request.packageId,
+          paymentInstrumentId: request.paymentMethod.paymentInstrumentId,
+        }),
+      );
+    },
+    createMembership: (_parent, args, { checkout, identity }) => {
+      const request = parseInput(createMembershipArgs, args);
+      return withAccountErrors(() => createMembership(checkout, identity.session, request));
+    },
+    cancelMembership: (_parent, args, { checkout, identity }) => {
+      const { id } = parseInput(z.object({ id: membershipId }), args);
+      return withAccountErrors(() => cancelMembership(checkout, identity.session, id));
+    },
+    reactivateMembership: (_parent, args, { checkout, identity }) => {
+      const { id } = parseInput(z.object({ id: membershipId }), args);
+      return withAccountErrors(() => reactivateMembership(checkout, identity.session, id));
+    },
+  },
+  Marketplace: {
+    membershipDefinitions: (marketplace, _args, { db }) =>
+      listMembershipDefinitions(db, Number(marketplace.id)),
+    packages: (marketplace, _args, { db }) => listPackages(db, Number(marketplace.id)),
+  },
+  User: {
+    // The parent is the signed-in viewer (resolvers never hand out another client's User).
+    memberships: (user, args, { db }) => listMemberships(db, Number(user.id), ofMarketplace(args)),
+    packageItems: (user, args, { db, checkout }) =>
+      listPackageItems(db, Number(user.id), ofMarketplace(args), checkout.clock()),
+    membershipBalance: (user, args, { db, checkout }) =>
+      membershipBalance(db, Number(user.id), ofMarketplace(args), checkout.clock()),
+    packageBalance: (user, args, { db, checkout }) =>
+      packageBalance(db, Number(user.id), ofMarketplace(args), checkout.clock()),
+  },
+};
