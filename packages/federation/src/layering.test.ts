@@ -62,6 +62,48 @@ describe('layering rules', () => {
     expect(output).toContain('The API depends only on @atrium/domain');
   });
 
+  it('fails @atrium/payment-forms importing a remote', () => {
+    const { status, output } = lint(
+      'packages/payment-forms/src',
+      "export { default } from '@atrium/checkout/x';\n",
+    );
+    expect(status).not.toBe(0);
+    expect(output).toContain('@atrium/payment-forms is bundled into the remotes that take cards');
+  });
+
+  it('fails @atrium/payment-forms importing the host', () => {
+    const { status, output } = lint('packages/payment-forms', "export * from '@atrium/host';\n");
+    expect(status).not.toBe(0);
+    expect(output).toContain('it never imports a remote or the host');
+  });
+
+  it('fails @atrium/payment-forms importing Chakra directly instead of @atrium/ui', () => {
+    const { status, output } = lint('packages/payment-forms', "export { Button } from '@chakra-ui/react';\n");
+    expect(status).not.toBe(0);
+    expect(output).toContain('Use @atrium/ui');
+  });
+
+  it('fails a shared singleton importing @atrium/payment-forms (it would load at first paint)', () => {
+    const { status, output } = lint('packages/ui', "export * from '@atrium/payment-forms';\n");
+    expect(status).not.toBe(0);
+    expect(output).toContain('Shared browser packages depend only on @atrium/domain and each other');
+  });
+
+  it('passes @atrium/payment-forms importing the packages a remote may use', () => {
+    const { status } = lint(
+      'packages/payment-forms',
+      "export { emit } from '@atrium/stores';\nexport { Button } from '@atrium/ui';\nexport { execute } from '@atrium/graphql-client';\n",
+    );
+    expect(status).toBe(0);
+  });
+
+  it('passes remotes importing @atrium/payment-forms', () => {
+    for (const remote of ['remotes/checkout', 'remotes/account']) {
+      const { status } = lint(remote, "export { CardEntryForm } from '@atrium/payment-forms';\n");
+      expect(status).toBe(0);
+    }
+  });
+
   it('passes a remote that imports shared packages', () => {
     const { status } = lint('remotes/catalog', "export { emit } from '@atrium/stores';\n");
     expect(status).toBe(0);

@@ -1,11 +1,9 @@
 import type { RoutePageProps } from '@atrium/federation';
-import { PageHeading, Text } from '@atrium/ui';
+import { $marketplaceId } from '@atrium/stores';
+import { useStore } from '@nanostores/react';
+import { MembershipsPage } from '../memberships/memberships-page';
 
-export default function MembershipsPage(_props: RoutePageProps) {
-  return (
-    <>
-      <PageHeading>Memberships & Packages</PageHeading>
-      <Text color="fg.muted">Memberships and prepaid packages.</Text>
-    </>
-  );
+export default function MembershipsRoute({ marketplaceId }: RoutePageProps) {
+  const stored = useStore($marketplaceId);
+  return <MembershipsPage marketplaceId={marketplaceId ?? stored ?? ''} />;
 }

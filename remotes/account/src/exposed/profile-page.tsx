@@ -1,11 +1,9 @@
 import type { RoutePageProps } from '@atrium/federation';
-import { PageHeading, Text } from '@atrium/ui';
+import { $marketplaceId } from '@atrium/stores';
+import { useStore } from '@nanostores/react';
+import { ProfilePage } from '../profile/profile-page';
 
-export default function ProfilePage(_props: RoutePageProps) {
-  return (
-    <>
-      <PageHeading>My Profile</PageHeading>
-      <Text color="fg.muted">Your profile, wallet and appointments.</Text>
-    </>
-  );
+export default function ProfileRoute({ marketplaceId }: RoutePageProps) {
+  const stored = useStore($marketplaceId);
+  return <ProfilePage marketplaceId={marketplaceId ?? stored ?? ''} />;
 }

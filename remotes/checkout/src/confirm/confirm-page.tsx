@@ -3,9 +3,9 @@ import { serverMessage, useMarketplace } from '@atrium/graphql-client';
 import { useCheckoutSummary, useSavedCards } from '@atrium/graphql-client/checkout';
 import { useViewer, type ViewerProfile } from '@atrium/graphql-client/identity';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from '@atrium/navigation';
+import { type CardCollector, CardEntryForm } from '@atrium/payment-forms';
 import {
   $appliedPromo,
-  $browserConfig,
   $checkoutNotes,
   $checkoutNotesExpanded,
   $selectedDateTime,
@@ -34,14 +34,11 @@ import { useStore } from '@nanostores/react';
 import { useMemo, useRef, useState } from 'react';
 import { BookingDetails } from './booking-details';
 import { dateRangesFor, marketingConsents, requestProcedures } from './booking-payload';
-import type { CardCollector } from './card-form';
 import { checkoutNoteAnswers, checkoutNotesGroups } from './checkout-notes-form';
 import { PaymentPolicy } from './payment-policy';
 import { personalFormGroups } from './personal-form';
 import { PromoCodeField } from './promo-code-field';
-import { SandboxCardForm } from './sandbox-card-form';
 import { defaultPaymentChoice, NEW_CARD, type PaymentChoice, SavedCards } from './saved-cards';
-import { StripeCardForm } from './stripe-card-form';
 import { SummaryLines } from './summary-lines';
 import { type TipChoice, TipSelector, tipCents } from './tip-selector';
 import { useConfirmGuard } from './use-confirm-guard';
@@ -98,7 +95,6 @@ function Confirm({ profile, onBooked }: ConfirmProps) {
   const user = useStore($user);
   const notes = useStore($checkoutNotes);
   const notesExpanded = useStore($checkoutNotesExpanded);
-  const { stripePublishableKey } = useStore($browserConfig);
 
   const [tip, setTip] = useState<TipChoice>({ kind: 'none' });
   const [agreed, setAgreed] = useState(false);
@@ -279,11 +275,7 @@ function Confirm({ profile, onBooked }: ConfirmProps) {
                 {savedCards.length > 0 && (
                   <SavedCards cards={savedCards} value={payWith} onChange={setPaymentChoice} />
                 )}
-                {payWith !== NEW_CARD ? null : stripePublishableKey ? (
-                  <StripeCardForm ref={card} publishableKey={stripePublishableKey} />
-                ) : (
-                  <SandboxCardForm ref={card} />
-                )}
+                {payWith === NEW_CARD && <CardEntryForm ref={card} />}
               </Card.Body>
             </Card.Root>
           )}
@@ -321,6 +313,10 @@ function Confirm({ profile, onBooked }: ConfirmProps) {
               <Skeleton height="32" />
             )}
             {summary && <Text color="fg.muted">{paymentCaption(due, total)}</Text>}
+            {/* Spec 2 /memberships without prev: its back button returns here through /resume. */}
+            <Link asChild color="brand.fg" fontWeight="medium" alignSelf="start">
+              <RouterLink to="../memberships?q=memberships">Memberships &amp; Packages</RouterLink>
+            </Link>
             {error && (
               <Alert.Root status="error" role="alert">
                 <Alert.Indicator />

@@ -1,4 +1,5 @@
 import type { SavedCard } from '@atrium/graphql-client/checkout';
+import { cardBrandName, cardExpiry } from '@atrium/payment-forms';
 import { Stack } from '@atrium/ui';
 import { RadioGroup } from '@atrium/ui/forms';
 
@@ -6,16 +7,9 @@ import { RadioGroup } from '@atrium/ui/forms';
 export type PaymentChoice = string | 'new';
 export const NEW_CARD: PaymentChoice = 'new';
 
-const brandNames: Record<string, string> = {
-  VISA: 'Visa',
-  MASTERCARD: 'Mastercard',
-  AMEX: 'American Express',
-  DISCOVER: 'Discover',
-};
-
 /** 'Visa ending in 4242, expires 12/30' */
 export const savedCardLabel = (card: SavedCard) =>
-  `${brandNames[card.brand] ?? 'Card'} ending in ${card.lastFour}, expires ${String(card.expirationMonth).padStart(2, '0')}/${String(card.expirationYear).slice(-2)}`;
+  `${cardBrandName(card.brand)} ending in ${card.lastFour}, expires ${cardExpiry(card)}`;
 
 /** The first choice: the primary saved card, else the newest, else a new card. */
 export const defaultPaymentChoice = (cards: readonly SavedCard[]): PaymentChoice =>

@@ -4,10 +4,10 @@ import {
   type CreateAppointmentRequestInput,
   createAppointmentRequest,
 } from '@atrium/graphql-client/checkout';
+import { type CardCollector, PAYMENT_FORM_NOT_READY, type TokenizedCard } from '@atrium/payment-forms';
 import { completeBooking, emit } from '@atrium/stores';
 import { type RefObject, useRef, useState } from 'react';
 import { newIdempotencyKey } from './booking-payload';
-import { type CardCollector, PAYMENT_FORM_NOT_READY, type TokenizedCard } from './card-form';
 
 /** Spec 8: submit's fallbacks. */
 export const CREATE_APPOINTMENT_FAILED = 'Failed to create appointment. Please try again.';

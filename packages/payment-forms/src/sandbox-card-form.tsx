@@ -2,14 +2,14 @@ import { sandboxTokenizeCard } from '@atrium/graphql-client/checkout';
 import { SimpleGrid, Stack } from '@atrium/ui';
 import { forwardRef, useImperativeHandle, useState } from 'react';
 import { BillingAddress } from './billing-address';
+import { CardInput } from './card-input';
 import {
   CARD_TOKEN_ERROR,
   type CardCollector,
   type CardFields,
   cardFieldProblems,
   emptyCardFields,
-} from './card-form';
-import { CardInput } from './card-input';
+} from './card-rules';
 
 const formatCardNumber = (text: string) =>
   text

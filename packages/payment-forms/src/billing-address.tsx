@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Text } from '@atrium/ui';
-import type { BillingFields } from './card-form';
 import { CardInput } from './card-input';
+import type { BillingFields } from './card-rules';
 
 interface BillingAddressProps {
   value: BillingFields;

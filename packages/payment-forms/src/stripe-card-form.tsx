@@ -10,7 +10,7 @@ import {
   emptyCardFields,
   PAYMENT_FORM_NOT_READY,
   PAYMENT_PROCESSING_FAILED,
-} from './card-form';
+} from './card-rules';
 
 /**
  * Stripe Elements (production): the card number never touches our pages' code or our server;

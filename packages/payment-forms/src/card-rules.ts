@@ -14,7 +14,7 @@ export interface TokenizedCard {
   postalCode: string;
 }
 
-/** What the confirm page asks of whichever card form is shown. */
+/** What a page taking a card (checkout, the wallet) asks of whichever card form is shown. */
 export interface CardCollector {
   /** Turns the entered card into a processor token; throws an Error with a spec 8 message. */
   tokenize(): Promise<TokenizedCard>;

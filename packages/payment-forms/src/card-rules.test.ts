@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardFieldProblems } from './card-form';
+import { cardFieldProblems } from './card-rules';
 
 const now = new Date('2026-11-22T12:00:00');
 const good = {

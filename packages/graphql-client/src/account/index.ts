@@ -1,0 +1,29 @@
+// '@atrium/graphql-client/account': the /profile page's calls — the viewer with wallet and
+// memberships, the profile update, the appointments and the wallet changes (spec 7). An entry of its
+// own, bundled by the account remote only; operations run on the page's shared client.
+export type { AppointmentStatus, ProfileAppointment } from './appointments';
+export {
+  fetchProfileAppointments,
+  PROFILE_APPOINTMENTS_KEY,
+  profileAppointmentsQueryOptions,
+  useProfileAppointments,
+} from './appointments';
+export type { ProfileMembership, ProfileViewer, UpdateProfileVariables } from './profile';
+export {
+  fetchProfileViewer,
+  profileViewerQueryOptions,
+  updateProfile,
+  useProfileViewer,
+  useUpdateProfile,
+} from './profile';
+export type { NewCard, WalletCard } from './wallet';
+export {
+  createPaymentInstrument,
+  deletePaymentInstrument,
+  updatePrimaryPaymentInstrument,
+  useCreatePaymentInstrument,
+  useDeletePaymentInstrument,
+  useUpdatePrimaryPaymentInstrument,
+  WALLET_CHANGE_FAILED,
+  walletErrorMessage,
+} from './wallet';

@@ -1,0 +1,143 @@
+import { type RequestOptions, RequestTimeoutError, serverMessage } from '@atrium/graphql-client';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CancelMembershipDocument,
+  CreateMembershipDocument,
+  type HeldMembershipFragment,
+  type HeldPackageItemFragment,
+  PurchasePackageDocument,
+  ReactivateMembershipDocument,
+  ViewerMembershipsDocument,
+  type ViewerMembershipsQuery,
+} from '../generated/graphql';
+import { callIdentity, refetchViewer, VIEWER_KEY } from '../identity/identity-call';
+
+/** The signed-in client's memberships, package items and balances at a marketplace (spec 3 User). */
+export type ViewerMemberships = ViewerMembershipsQuery['viewer'];
+export type HeldMembership = HeldMembershipFragment;
+export type HeldPackageItem = HeldPackageItemFragment;
+export type PointsBalance = NonNullable<ViewerMemberships['membershipBalance']>;
+export type { MembershipStatus } from '../generated/graphql';
+
+/** Spec 8: a package purchase that failed without a message from the server. */
+export const PACKAGE_PURCHASE_FAILED = 'Package purchase failed, please try again';
+/** Spec 8: a membership purchase, cancellation or renewal that failed without a server message. */
+export const MEMBERSHIP_CHANGE_FAILED =
+  'Membership purchase, cancellation or renewal failed, please try again';
+
+function failureMessage(error: unknown, fallback: string): string {
+  const fromServer = serverMessage(error);
+  if (fromServer) return fromServer;
+  return error instanceof RequestTimeoutError ? error.message : fallback;
+}
+
+/**
+ * The message for a failed package purchase (spec 8): the server's first message (e.g. 'Please add a
+ * payment method to purchase a package', a processor's decline reason), a timeout's own message, else
+ * 'Package purchase failed, please try again'.
+ */
+export const packageErrorMessage = (error: unknown) => failureMessage(error, PACKAGE_PURCHASE_FAILED);
+
+/** As packageErrorMessage, for buying, cancelling or renewing a membership. */
+export const membershipErrorMessage = (error: unknown) => failureMessage(error, MEMBERSHIP_CHANGE_FAILED);
+
+export async function fetchViewerMemberships(
+  mgId: string,
+  marketplaceId: string,
+  options?: RequestOptions,
+): Promise<ViewerMemberships> {
+  return (await callIdentity(ViewerMembershipsDocument, { mgId, marketplaceId }, options)).viewer;
+}
+
+/**
+ * The viewer's memberships, package items, membership balance and package balance at marketplaceId.
+ * Under the viewer's key, so every refetch of the user data (spec 7) refreshes it; personal data, so
+ * never persisted and dropped as soon as no page shows it (as the profile's viewer).
+ */
+export function viewerMembershipsQueryOptions(mgId: string, marketplaceId: string) {
+  return queryOptions({
+    queryKey: [...VIEWER_KEY, mgId, 'memberships', marketplaceId] as const,
+    queryFn: ({ signal }) => fetchViewerMemberships(mgId, marketplaceId, { signal }),
+    enabled: mgId !== '' && marketplaceId !== '',
+    gcTime: 0,
+    meta: { persist: false },
+  });
+}
+
+export function useViewerMemberships(
+  mgId: string | null | undefined,
+  marketplaceId: string | null | undefined,
+) {
+  return useQuery(viewerMembershipsQueryOptions(mgId ?? '', marketplaceId ?? ''));
+}
+
+export interface PurchasePackageVariables {
+  marketplaceId: string;
+  packageId: string;
+  paymentInstrumentId: string;
+}
+
+/** Spec 7 purchasePackage: marketplaceId, packageId, paymentMethod with paymentInstrumentId. */
+export async function purchasePackage({
+  marketplaceId,
+  packageId,
+  paymentInstrumentId,
+}: PurchasePackageVariables): Promise<HeldPackageItem[]> {
+  return (
+    await callIdentity(PurchasePackageDocument, {
+      input: { marketplaceId, packageId, paymentMethod: { paymentInstrumentId } },
+    })
+  ).purchasePackage;
+}
+
+export interface CreateMembershipVariables {
+  marketplaceId: string;
+  paymentInstrumentId: string;
+  membershipDefinitionId: string;
+}
+
+/** Spec 7 createMembership: marketplaceId, paymentInstrumentId, membershipDefinitionId. */
+export async function createMembership(variables: CreateMembershipVariables): Promise<HeldMembership> {
+  return (await callIdentity(CreateMembershipDocument, variables)).createMembership;
+}
+
+export async function cancelMembership(id: string): Promise<HeldMembership> {
+  return (await callIdentity(CancelMembershipDocument, { id })).cancelMembership;
+}
+
+/** Spec 7 reactivateMembership: renews a Cancelled membership. */
+export async function reactivateMembership(id: string): Promise<HeldMembership> {
+  return (await callIdentity(ReactivateMembershipDocument, { id })).reactivateMembership;
+}
+
+/**
+ * Spec 7: after a change the user data is refetched — the profile's badge and membership info, this
+ * page's memberships and balances (all under the viewer's key) — and the checkout summary, whose
+ * membership and credit lines follow the membership and the points.
+ */
+function refetchHoldings(queryClient: QueryClient) {
+  return Promise.all([
+    refetchViewer(queryClient),
+    queryClient.invalidateQueries({ queryKey: ['checkoutSummary'] }),
+  ]);
+}
+
+export function usePurchasePackage() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: purchasePackage, onSuccess: () => refetchHoldings(queryClient) });
+}
+
+export function useCreateMembership() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createMembership, onSuccess: () => refetchHoldings(queryClient) });
+}
+
+export function useCancelMembership() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: cancelMembership, onSuccess: () => refetchHoldings(queryClient) });
+}
+
+export function useReactivateMembership() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: reactivateMembership, onSuccess: () => refetchHoldings(queryClient) });
+}

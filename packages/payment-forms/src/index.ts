@@ -1,0 +1,18 @@
+// '@atrium/payment-forms': card entry shared by the apps that take cards (checkout's payment method,
+// the account wallet). Not a shared singleton: each of those remotes bundles it, so it never loads
+// with the first paint. Chakra comes through @atrium/ui, the page's one copy.
+export { BillingAddress } from './billing-address';
+export { cardBrandName, cardExpiry } from './card-brand';
+export { CardEntryForm } from './card-entry-form';
+export { CardInput } from './card-input';
+export type { BillingFields, CardCollector, CardFields, TokenizedCard } from './card-rules';
+export {
+  billingFieldProblems,
+  CARD_TOKEN_ERROR,
+  cardFieldProblems,
+  emptyCardFields,
+  PAYMENT_FORM_NOT_READY,
+  PAYMENT_PROCESSING_FAILED,
+} from './card-rules';
+export { SandboxCardForm } from './sandbox-card-form';
+export { StripeCardForm } from './stripe-card-form';

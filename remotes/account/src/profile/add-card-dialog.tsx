@@ -1,0 +1,96 @@
+import {
+  type ProfileViewer,
+  useCreatePaymentInstrument,
+  walletErrorMessage,
+} from '@atrium/graphql-client/account';
+import { type CardCollector, CardEntryForm, PAYMENT_FORM_NOT_READY } from '@atrium/payment-forms';
+import { Button, Flex, Text } from '@atrium/ui';
+import { ResponsiveDialog } from '@atrium/ui/overlays';
+import { useRef, useState } from 'react';
+import { CARD_ADDED } from '../shared/messages';
+import { notify } from '../shared/notify';
+
+interface AddCardDialogProps {
+  open: boolean;
+  onClose: () => void;
+  profile: ProfileViewer['profile'];
+}
+
+/**
+ * Add a card to the wallet: the processor's card form, the card tokenized in the browser, then saved
+ * (save always true) with the card holder's identity from the profile (spec 7). A card the form
+ * cannot use shows its spec 5 message in the dialog; a refused save toasts the server's reason or
+ * the wallet fallback.
+ */
+export function AddCardDialog({ open, onClose, profile }: AddCardDialogProps) {
+  const card = useRef<CardCollector>(null);
+  const create = useCreatePaymentInstrument();
+  const [tokenizing, setTokenizing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const busy = tokenizing || create.isPending;
+
+  const close = () => {
+    setProblem(null);
+    onClose();
+  };
+
+  const save = async () => {
+    if (busy) return;
+    setProblem(null);
+    const form = card.current;
+    if (!form) return setProblem(PAYMENT_FORM_NOT_READY);
+    let token: string;
+    let postalCode: string;
+    setTokenizing(true);
+    try {
+      ({ token, postalCode } = await form.tokenize());
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : PAYMENT_FORM_NOT_READY);
+      return;
+    } finally {
+      setTokenizing(false);
+    }
+    const identity = {
+      firstName: profile.givenName ?? '',
+      lastName: profile.familyName ?? '',
+      email: profile.email,
+      phone: profile.phone ?? null,
+      postalCode,
+    };
+    create.mutate(
+      { token, identity },
+      {
+        onSuccess: () => {
+          notify('success', CARD_ADDED);
+          close();
+        },
+        onError: (error) => notify('error', walletErrorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <ResponsiveDialog
+      open={open}
+      onClose={close}
+      title="Add Card"
+      footer={
+        <Flex gap="3" w="full" justify="flex-end" direction={{ base: 'column-reverse', sm: 'row' }}>
+          <Button variant="outline" onClick={close} disabled={busy}>
+            Cancel
+          </Button>
+          <Button onClick={save} loading={busy} loadingText="Save Card">
+            Save Card
+          </Button>
+        </Flex>
+      }
+    >
+      <CardEntryForm ref={card} />
+      {problem && (
+        <Text role="alert" color="fg.error" mt="3">
+          {problem}
+        </Text>
+      )}
+    </ResponsiveDialog>
+  );
+}

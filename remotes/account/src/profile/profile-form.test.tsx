@@ -1,0 +1,203 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProfileForm } from './profile-form';
+import { collectToasts, graphqlFetch, renderPage, viewerFixture } from './test-support';
+
+afterEach(cleanup);
+
+const updated = (variables: Record<string, unknown>) => ({
+  data: {
+    updateProfile: {
+      ...viewerFixture(),
+      profile: { ...viewerFixture().profile, ...(variables.input as object) },
+    },
+  },
+});
+
+const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
+
+describe('the profile form (spec 5)', () => {
+  it("asks for what a profile without values is missing, with the spec's messages", async () => {
+    const api = graphqlFetch({ UpdateProfile: updated });
+    const viewer = viewerFixture({
+      profile: {
+        email: 'new@example.com',
+        givenName: null,
+        familyName: null,
+        dob: null,
+        phone: null,
+        address: null,
+        sexAssignedAtBirth: null,
+        tzid: null,
+      },
+    });
+    renderPage(<ProfileForm viewer={viewer} mgId="10" onSaved={() => {}} onCancel={() => {}} />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    for (const message of [
+      'First Name is required',
+      'Last Name is required',
+      'Date of Birth is required',
+      'Phone Number is required',
+      'Address is required',
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(field('Email').readOnly).toBe(true);
+    expect(field('Email').value).toBe('new@example.com');
+    expect(api.calls).toEqual([]);
+  });
+
+  it('refuses a birth date after today', async () => {
+    graphqlFetch({ UpdateProfile: updated });
+    renderPage(<ProfileForm viewer={viewerFixture()} mgId="10" onSaved={() => {}} onCancel={() => {}} />);
+    const nextYear = new Date().getFullYear() + 1;
+    type('Date of Birth', `01/01/${nextYear}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter a valid date')).toBeTruthy();
+  });
+
+  it("keeps the existing value of an emptied field, sends the changes, and toasts 'Profile updated successfully'", async () => {
+    const api = graphqlFetch({ UpdateProfile: updated });
+    const toasts = collectToasts();
+    const onSaved = vi.fn();
+    renderPage(<ProfileForm viewer={viewerFixture()} mgId="10" onSaved={onSaved} onCancel={() => {}} />);
+
+    expect(field('First Name').value).toBe('Ana');
+    expect(field('Phone Number').value).toBe('(212) 555-0142');
+    expect(field('Date of Birth').value).toBe('04/12/1990');
+    type('First Name', '');
+    type('Last Name', '  ');
+    type('Address', '1 Main St, Denver, CO 80202');
+    type('Phone Number', '(303) 555-0199');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Assigned sex' }), {
+      target: { value: 'unknown' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.of('UpdateProfile')[0]?.variables).toEqual({
+      mgId: '10',
+      userId: '7',
+      input: {
+        dob: '1990-04-12',
+        phone: '+13035550199',
+        address: '1 Main St, Denver, CO 80202',
+        sexAssignedAtBirth: 'unknown',
+      },
+    });
+    expect(toasts).toContainEqual({ type: 'success', message: 'Profile updated successfully' });
+  });
+
+  it("toasts the server's message, else 'There was an issue with updating the profile'", async () => {
+    const api = graphqlFetch({ UpdateProfile: () => ({ errors: [{ message: 'Phone is already in use' }] }) });
+    const toasts = collectToasts();
+    renderPage(<ProfileForm viewer={viewerFixture()} mgId="10" onSaved={() => {}} onCancel={() => {}} />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toasts).toContainEqual({ type: 'error', message: 'Phone is already in use' }));
+    expect(api.calls).toHaveLength(1);
+  });
+});
+
+describe("the 'Auto Fill Address' dialog (spec 2)", () => {
+  const geolocation = (answer: (ok: PositionCallback, fail: PositionErrorCallback) => void) =>
+    Object.defineProperty(navigator, 'geolocation', {
+      value: { getCurrentPosition: answer },
+      configurable: true,
+    });
+
+  async function openDialog() {
+    renderPage(<ProfileForm viewer={viewerFixture()} mgId="10" onSaved={() => {}} onCancel={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Autofill Address' }));
+    return screen.findByRole('dialog', { name: 'Auto Fill Address' });
+  }
+
+  it("fills the address from the current location and toasts 'Location autofilled successfully'", async () => {
+    const api = graphqlFetch({
+      ReverseGeocode: () => ({
+        data: {
+          reverseGeocode: {
+            address: 'Denver, CO 80202',
+            latitude: 39.75,
+            longitude: -104.99,
+            timeZone: 'America/Denver',
+          },
+        },
+      }),
+    });
+    geolocation((ok) => ok({ coords: { latitude: 39.7392, longitude: -104.9903 } } as GeolocationPosition));
+    const toasts = collectToasts();
+    const dialog = await openDialog();
+
+    expect(within(dialog).getByPlaceholderText('Search for a place')).toBeTruthy();
+    const select = within(dialog).getByRole('button', { name: 'Select Address' }) as HTMLButtonElement;
+    expect(select.disabled).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use current location' }));
+    expect(await within(dialog).findByText('Denver, CO 80202')).toBeTruthy();
+    fireEvent.click(select);
+
+    await waitFor(() => expect(field('Address').value).toBe('Denver, CO 80202'));
+    expect(api.of('ReverseGeocode')[0]?.variables).toEqual({ latitude: 39.7392, longitude: -104.9903 });
+    expect(toasts).toContainEqual({ type: 'success', message: 'Location autofilled successfully' });
+  });
+
+  it("says 'Unable to get address. Please try again.' when location is refused", async () => {
+    const api = graphqlFetch({});
+    geolocation((_ok, fail) =>
+      fail({ code: 1, message: 'User denied Geolocation' } as GeolocationPositionError),
+    );
+    const dialog = await openDialog();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use current location' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Unable to get address. Please try again.',
+    );
+    expect(
+      (within(dialog).getByRole('button', { name: 'Select Address' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(api.calls).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(field('Address').value).toBe('350 5th Ave, New York, NY 10118'));
+  });
+
+  it('fills the address from a place found by search', async () => {
+    graphqlFetch({
+      PlaceSuggestions: () => ({
+        data: {
+          placeSuggestions: [
+            {
+              placeId: 'zip:80202',
+              description: 'Denver, CO 80202',
+              mainText: 'Denver',
+              secondaryText: 'CO 80202',
+            },
+          ],
+        },
+      }),
+      Geocode: () => ({
+        data: {
+          geocode: {
+            address: 'Denver, CO 80202',
+            latitude: 39.75,
+            longitude: -104.99,
+            timeZone: 'America/Denver',
+          },
+        },
+      }),
+    });
+    const dialog = await openDialog();
+
+    const search = within(dialog).getByRole('combobox', { name: 'Place' });
+    fireEvent.focus(search);
+    fireEvent.change(search, { target: { value: 'Denver' } });
+    fireEvent.mouseDown(await within(dialog).findByRole('option', { name: /Denver/ }, { timeout: 2000 }));
+    expect(await within(dialog).findByText('Denver, CO 80202')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Select Address' }));
+
+    await waitFor(() => expect(field('Address').value).toBe('Denver, CO 80202'));
+  });
+});

@@ -1,0 +1,215 @@
+import { errorCode, errorMessage, useMarketplace } from '@atrium/graphql-client';
+import { type ProfileViewer, useProfileViewer } from '@atrium/graphql-client/account';
+import { useRequestConfirmEmail } from '@atrium/graphql-client/identity';
+import {
+  $accountTab,
+  $alertVerifyEmail,
+  $mgId,
+  $user,
+  type AccountTab,
+  emit,
+  syncViewer,
+} from '@atrium/stores';
+import { Alert, Badge, Button, Card, Flex, Heading, PageHeading, Skeleton, Stack, Text } from '@atrium/ui';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { CONFIRM_EMAIL_WARNING } from '../shared/messages';
+import { notify } from '../shared/notify';
+import { AccountOverview } from './account-overview';
+import { AppointmentsTab } from './appointments-tab';
+import { hasActiveMembership } from './membership-info';
+import { ProfileForm } from './profile-form';
+import { fullName, hasProfile } from './profile-rules';
+import { ProfileSummary } from './profile-summary';
+import { ProfileTabs, type TabDefinition } from './profile-tabs';
+import { WalletTab } from './wallet-tab';
+
+const TABS: readonly TabDefinition<AccountTab>[] = [
+  { value: 'profile', label: 'Profile' },
+  { value: 'wallet', label: 'Wallet' },
+  { value: 'appointments', label: 'Appointments' },
+];
+
+/**
+ * /profile (spec 2): only for a signed-in client with a profile and a confirmed email. Signed out,
+ * the sign-in dialog opens (and comes back here); an unconfirmed email raises the pending-email flag
+ * (the host shows the verification dialog); without a profile, the client is asked to complete it.
+ */
+export function ProfilePage({ marketplaceId }: { marketplaceId: string }) {
+  const user = useStore($user);
+  const storedMgId = useStore($mgId);
+  const mgId = useMarketplace(marketplaceId).data?.mgId ?? storedMgId ?? '';
+  const viewer = useProfileViewer(user ? mgId : null, marketplaceId);
+  const unauthenticated = viewer.isError && errorCode(viewer.error) === 'UNAUTHENTICATED';
+  // Signed in at some point of this visit: a sign-out now is a logout, not a reason to open sign-in.
+  const wasSignedIn = useRef(false);
+  if (user && !unauthenticated) wasSignedIn.current = true;
+
+  // The server no longer knows the session: the shell's user is forgotten (the header follows).
+  useEffect(() => {
+    if (unauthenticated) syncViewer(null);
+  }, [unauthenticated]);
+
+  const emailPending = viewer.data !== undefined && !viewer.data.emailConfirmed;
+  useEffect(() => {
+    if (emailPending) $alertVerifyEmail.set(true);
+  }, [emailPending]);
+
+  let content: React.ReactNode;
+  if (!user || unauthenticated) {
+    content = <SignedOut marketplaceId={marketplaceId} autoOpen={!wasSignedIn.current} />;
+  } else if (viewer.isError) {
+    content = (
+      <Alert.Root status="error" role="alert">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>{errorMessage(viewer.error, 'user')}</Alert.Title>
+        </Alert.Content>
+        <Button size="sm" variant="outline" onClick={() => viewer.refetch()}>
+          Try again
+        </Button>
+      </Alert.Root>
+    );
+  } else if (!viewer.data) {
+    content = (
+      <Stack gap="4" role="status" aria-label="Loading your profile">
+        <Skeleton height="10" width="60%" />
+        <Skeleton height="48" />
+      </Stack>
+    );
+  } else if (!viewer.data.emailConfirmed) {
+    content = <EmailPending marketplaceId={marketplaceId} email={viewer.data.profile.email} />;
+  } else if (!hasProfile(viewer.data.profile)) {
+    content = <CompleteProfile viewer={viewer.data} mgId={mgId} />;
+  } else {
+    content = <Profile viewer={viewer.data} mgId={mgId} marketplaceId={marketplaceId} />;
+  }
+
+  return (
+    <Stack gap="2" maxW="4xl">
+      <PageHeading>My Profile</PageHeading>
+      {content}
+    </Stack>
+  );
+}
+
+function Profile({
+  viewer,
+  mgId,
+  marketplaceId,
+}: {
+  viewer: ProfileViewer;
+  mgId: string;
+  marketplaceId: string;
+}) {
+  const tab = useStore($accountTab);
+  const [editing, setEditing] = useState(false);
+  const active = hasActiveMembership(viewer.memberships);
+  return (
+    <Stack gap="6">
+      <Flex align="center" gap="3" wrap="wrap">
+        <Heading as="h2" size="xl">
+          {fullName(viewer.profile)}
+        </Heading>
+        <Badge
+          data-active={active}
+          colorPalette={active ? 'green' : 'gray'}
+          variant={active ? 'solid' : 'outline'}
+          size="lg"
+        >
+          {active ? 'Active Member' : 'No Active Membership'}
+        </Badge>
+      </Flex>
+      <ProfileTabs label="Your account" tabs={TABS} value={tab} onChange={(next) => $accountTab.set(next)}>
+        {tab === 'profile' && (
+          <Stack gap="6">
+            {editing ? (
+              <ProfileForm
+                viewer={viewer}
+                mgId={mgId}
+                onSaved={() => setEditing(false)}
+                onCancel={() => setEditing(false)}
+              />
+            ) : (
+              <ProfileSummary profile={viewer.profile} onEdit={() => setEditing(true)} />
+            )}
+            <AccountOverview viewer={viewer} marketplaceId={marketplaceId} />
+          </Stack>
+        )}
+        {tab === 'wallet' && <WalletTab viewer={viewer} />}
+        {tab === 'appointments' && <AppointmentsTab marketplaceId={marketplaceId} />}
+      </ProfileTabs>
+    </Stack>
+  );
+}
+
+/**
+ * Signed out: the sign-in dialog opens by itself (and returns here after signing in) — unless the
+ * client was signed in on this visit and has just logged out, on their way to the root page.
+ */
+function SignedOut({ marketplaceId, autoOpen }: { marketplaceId: string; autoOpen: boolean }) {
+  const redirectTo = `/${marketplaceId}/profile`;
+  useEffect(() => {
+    if (autoOpen) emit('sign-in:open', { redirectTo });
+  }, [autoOpen, redirectTo]);
+  return (
+    <Card.Root>
+      <Card.Body gap="3" alignItems="start">
+        <Text>Sign in to see your profile, saved cards and appointments.</Text>
+        <Button onClick={() => emit('sign-in:open', { redirectTo })}>Sign in</Button>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Spec 2: the profile needs a confirmed email; the host's pending-email dialog is raised too. */
+function EmailPending({ marketplaceId, email }: { marketplaceId: string; email: string }) {
+  const send = useRequestConfirmEmail();
+  return (
+    <Card.Root>
+      <Card.Body gap="3" alignItems="start">
+        <Text fontWeight="semibold">{CONFIRM_EMAIL_WARNING}</Text>
+        <Text color="fg.muted">
+          Open the link we emailed to {email} to see your profile, saved cards and appointments.
+        </Text>
+        <Button
+          loading={send.isPending}
+          loadingText="Send Email"
+          onClick={() =>
+            send.mutate(marketplaceId, {
+              onSuccess: () => notify('success', `We sent a confirmation link to ${email}.`),
+              onError: (error) => notify('error', errorMessage(error, 'requestEmailConfirmation')),
+            })
+          }
+        >
+          Send Email
+        </Button>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** Spec 2: the profile is shown once there is one; a client without one is asked to complete it. */
+function CompleteProfile({ viewer, mgId }: { viewer: ProfileViewer; mgId: string }) {
+  const [editing, setEditing] = useState(false);
+  if (editing) {
+    return (
+      <ProfileForm
+        viewer={viewer}
+        mgId={mgId}
+        title="Complete your profile"
+        onSaved={() => setEditing(false)}
+        onCancel={() => setEditing(false)}
+      />
+    );
+  }
+  return (
+    <Card.Root>
+      <Card.Body gap="3" alignItems="start">
+        <Text fontWeight="semibold">Your profile is not complete yet.</Text>
+        <Text color="fg.muted">Add your name and contact details to see your wallet and appointments.</Text>
+        <Button onClick={() => setEditing(true)}>Complete Profile</Button>
+      </Card.Body>
+    </Card.Root>
+  );
+}

@@ -1,0 +1,37 @@
+import { Box, Button, Card, Flex, Heading, SimpleGrid, Text } from '@atrium/ui';
+import { NOT_PROVIDED } from '../shared/messages';
+import { type Profile, profileSummaryRows } from './profile-rules';
+
+/** Spec 2 Profile tab: the summary (each empty row 'Not provided') and 'Edit Profile'. */
+export function ProfileSummary({ profile, onEdit }: { profile: Profile; onEdit: () => void }) {
+  return (
+    <Card.Root as="section" aria-labelledby="profile-summary-heading">
+      <Card.Body gap="4">
+        <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+          <Heading as="h2" size="lg" id="profile-summary-heading">
+            Personal Information
+          </Heading>
+          <Button variant="outline" size="sm" onClick={onEdit}>
+            Edit Profile
+          </Button>
+        </Flex>
+        <SimpleGrid as="dl" columns={{ base: 1, md: 2 }} gap="4">
+          {profileSummaryRows(profile).map((row) => (
+            <Box key={row.label}>
+              <Text as="dt" fontSize="sm" color="fg.muted">
+                {row.label}
+              </Text>
+              <Text
+                as="dd"
+                color={row.value === NOT_PROVIDED ? 'fg.subtle' : undefined}
+                wordBreak="break-word"
+              >
+                {row.value}
+              </Text>
+            </Box>
+          ))}
+        </SimpleGrid>
+      </Card.Body>
+    </Card.Root>
+  );
+}
