@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { addCard } from '../support/account';
 import { freshStart, glow } from '../support/booking';
 import {
   agreeToPolicy,
@@ -35,22 +36,6 @@ const summaryRow = (page: Page, label: string) =>
     .locator('xpath=following-sibling::dd[1]');
 const savedCard = (page: Page, lastFour: string) =>
   page.getByRole('list', { name: 'Saved cards' }).getByRole('listitem').filter({ hasText: lastFour });
-
-/** The Add Card dialog's sandbox card form, filled and saved. */
-async function addCard(page: Page, number: string) {
-  await page.getByRole('button', { name: 'Add Card' }).click();
-  const add = dialog(page, 'Add Card');
-  await add.getByRole('textbox', { name: 'Card number' }).fill(number);
-  await add.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('11/31');
-  await add.getByRole('textbox', { name: 'CVC' }).fill('321');
-  await add.getByRole('textbox', { name: 'Address' }).fill('350 5th Ave');
-  await add.getByRole('textbox', { name: 'City' }).fill('New York');
-  await add.getByRole('textbox', { name: 'State' }).fill('NY');
-  await add.getByRole('textbox', { name: 'ZIP code' }).fill('10118');
-  await add.getByRole('button', { name: 'Save Card' }).click();
-  await expect(toast(page, 'Card added successfully').first()).toBeVisible();
-  await expect(add).toBeHidden();
-}
 
 /** What a marketplace does after checkout (operator actions): confirms, then completes, every appointment. */
 async function completeAppointments(page: Page, request: APIRequestContext) {

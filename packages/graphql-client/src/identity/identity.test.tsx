@@ -2,7 +2,7 @@ import { $marketplaceId, $user, $userAuthError, resetClientValues } from '@atriu
 import type { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureGraphQLClient } from '../client';
 import { LogoutDocument } from '../generated/graphql';
 import { GraphQLProvider } from '../graphql-provider';
@@ -12,37 +12,6 @@ import { useConfirmEmail } from './confirmation';
 import { callIdentity } from './identity-call';
 import { useLogout, usePasscodeAuthenticate } from './sign-in';
 import { viewerQueryOptions } from './viewer';
-
-// happy-dom's localStorage refuses `delete storage[key]` for a missing key (browsers allow it), which
-// the persisted stores do when a value returns to its default. A map-backed stand-in that behaves like
-// a browser's, installed before any module reads localStorage.
-vi.hoisted(() => {
-  const items = new Map<string, string>();
-  const methods: Record<string, unknown> = {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, String(value)),
-    removeItem: (key: string) => void items.delete(key),
-    clear: () => items.clear(),
-    key: (index: number) => [...items.keys()][index] ?? null,
-  };
-  const storage = new Proxy(methods, {
-    get: (target, key) =>
-      key === 'length'
-        ? items.size
-        : typeof key === 'string' && key in target
-          ? target[key]
-          : items.get(String(key)),
-    set: (_target, key, value) => {
-      items.set(String(key), String(value));
-      return true;
-    },
-    deleteProperty: (_target, key) => {
-      items.delete(String(key));
-      return true;
-    },
-  });
-  Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true });
-});
 
 afterEach(cleanup);
 afterEach(() => {
