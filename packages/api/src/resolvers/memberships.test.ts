@@ -291,6 +291,30 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
     expect(await chargesOf(userId)).toHaveLength(1);
   });
 
+  it("keeps a Cancelled membership's discount at checkout until its renewal date", async () => {
+    const { browser, userId, cardId } = await memberClient(context);
+    const membership = await subscribe(browser, cardId ?? '');
+    // Its points spent, so the discount is what is left to see.
+    await context.sql('update package_items set balance = 0 where user_id = $1', [Number(userId)]);
+    const input = { marketplaceId: '80', procedureIds: ['8001'], organizationId: '801', gratuity: 0 };
+    const discount = async () =>
+      (
+        await browser.data<{ checkoutSummary: { membership: number[] } }>(checkoutOperations.summary, {
+          input,
+        })
+      ).checkoutSummary.membership;
+    const whileActive = await discount();
+    expect(whileActive[0]).toBeGreaterThan(0);
+
+    await browser.data(membershipOperations.cancelMembership, { id: membership.id });
+    expect(await discount()).toEqual(whileActive);
+
+    await context.sql('update memberships set renewal_date = current_date where id = $1', [
+      Number(membership.id),
+    ]);
+    expect(await discount()).toEqual([0, 0]);
+  });
+
   it('reactivates after the renewal date by charging the primary card, running one period from today', async () => {
     const { browser, userId, cardId } = await memberClient(context);
     const membership = await subscribe(browser, cardId ?? '');

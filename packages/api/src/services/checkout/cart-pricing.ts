@@ -83,8 +83,9 @@ export async function loadCart(
 }
 
 /**
- * The discounts and points of a client in a marketplace: their Active membership (the one of
- * `membershipDefinitionId` when given) and their package items with points left, not expired.
+ * The discounts and points of a client in a marketplace: their Active membership, else a Cancelled one
+ * still within its paid period (the one of `membershipDefinitionId` when given), and their package
+ * items with points left, not expired.
  */
 export async function loadClientBenefits(
   db: Db,
@@ -97,14 +98,21 @@ export async function loadClientBenefits(
     .where(
       and(
         eq(memberships.userId, input.userId),
-        eq(memberships.status, 'Active'),
+        // A Cancelled membership keeps its benefits until its renewal date ('Good until {date}').
+        or(
+          eq(memberships.status, 'Active'),
+          and(
+            eq(memberships.status, 'Cancelled'),
+            gt(memberships.renewalDate, input.now.toISOString().slice(0, 10)),
+          ),
+        ),
         eq(membershipDefinitions.marketplaceId, input.marketplaceId),
         input.membershipDefinitionId === null
           ? undefined
           : eq(memberships.membershipDefinitionId, input.membershipDefinitionId),
       ),
     )
-    .orderBy(asc(memberships.id))
+    .orderBy(sql`${memberships.status} = 'Active' desc`, asc(memberships.id))
     .limit(1);
   const items = await db
     .select({
