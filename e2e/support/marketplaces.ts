@@ -29,7 +29,7 @@ export const demoMarketplaces = [
 /**
  * Route of spec section 2 under /{id} and the page title it shows; `needsCart` pages send an empty
  * cart back to /services, so a service is put in the cart first; `needsBooking` pages also want a
- * clinic and a date and time.
+ * clinic and a date and time; `asksGuestsToSignIn` pages open the sign-in dialog for a guest.
  */
 export const marketplacePages = [
   { path: 'set-location', title: 'Choose Location' },
@@ -37,6 +37,6 @@ export const marketplacePages = [
   { path: 'schedule', title: 'Choose Date & Time', needsCart: true },
   { path: 'confirm', title: 'Review & Confirm', needsCart: true, needsBooking: true },
   { path: 'success', title: 'Booking Received' },
-  { path: 'profile', title: 'My Profile' },
+  { path: 'profile', title: 'My Profile', asksGuestsToSignIn: true },
   { path: 'memberships', title: 'Memberships & Packages' },
 ] as const;
