@@ -19,9 +19,13 @@ const b12Pack = { name: 'B12 Energy 5-Pack', price: '$125.00', points: 5 };
 
 /** Adds a service from its category on /services (its add-on dialog, if any, adds it as it is). */
 async function addService(page: Page, category: string, service: string) {
-  const add = page.getByRole('button', { name: `Add ${service}` });
-  if (!(await add.isVisible())) await page.getByRole('button', { name: category }).click();
-  await add.click();
+  // Once the list is there: a folded category is unfolded (an open one is left open).
+  // Its name is the category's followed by its description.
+  const folder = page.getByRole('button', { name: new RegExp(`^${category} `) });
+  await expect(folder).toBeVisible();
+  if ((await folder.getAttribute('aria-expanded')) !== 'true') await folder.click();
+  await expect(folder).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('button', { name: `Add ${service}` }).click();
   const addFromDialog = page.getByRole('dialog').getByRole('button', { name: /^Add Service/ });
   const inCart = page.getByRole('button', { name: `Remove ${service}` });
   await expect(addFromDialog.or(inCart).first()).toBeVisible();
