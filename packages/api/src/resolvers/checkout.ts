@@ -1,4 +1,3 @@
-import { GraphQLError } from 'graphql';
 import { z } from 'zod';
 import { InvalidCardDetailsError } from '../adapters/payments/sandbox-processor';
 import type { Resolvers } from '../generated/resolvers-types';
@@ -76,19 +75,9 @@ function operatorAction<T>(
 }
 
 /** withServiceErrors, plus PAYMENT_DECLINED, FORBIDDEN and the card form's message. */
-function withCheckoutErrors<T>(call: () => Promise<T>): Promise<T> {
-  return withServiceErrors(async () => {
-    try {
-      return await call();
-    } catch (error) {
-      if (error instanceof PaymentDeclinedError) {
-        throw new GraphQLError(error.message, { extensions: { code: 'PAYMENT_DECLINED' } });
-      }
-      if (error instanceof OperatorKeyError) {
-        throw new GraphQLError(error.message, { extensions: { code: 'FORBIDDEN' } });
-      }
-      if (error instanceof InvalidCardDetailsError) throw new InvalidInputError(cardErrorMessage);
-      throw error;
-    }
-  });
-}
+const withCheckoutErrors = <T>(call: () => Promise<T>): Promise<T> =>
+  withServiceErrors(call, [
+    { error: PaymentDeclinedError, code: 'PAYMENT_DECLINED' },
+    { error: OperatorKeyError, code: 'FORBIDDEN' },
+    { error: InvalidCardDetailsError, code: 'BAD_USER_INPUT', message: cardErrorMessage },
+  ]);

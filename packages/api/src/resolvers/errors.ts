@@ -10,20 +10,36 @@ export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unkn
   throw new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 }
 
+/** A service failure a caller expects, and the GraphQL error code (and message, if not its own) it becomes. */
+export interface ExpectedError {
+  /** Any error class, whatever its constructor takes. */
+  error: new (
+    ...args: never[]
+  ) => Error;
+  code: string;
+  message?: string;
+}
+
+/** Every operation's expected failures: NOT_FOUND and BAD_USER_INPUT. */
+const commonErrors: ExpectedError[] = [
+  { error: NotFoundError, code: 'NOT_FOUND' },
+  { error: InvalidInputError, code: 'BAD_USER_INPUT' },
+];
+
 /**
- * Runs a service call and turns its expected failures into GraphQL errors with a code. Anything else
- * is rethrown untouched, so Yoga masks it as 'Unexpected error.'.
+ * Runs a service call and turns its expected failures (NOT_FOUND, BAD_USER_INPUT and the caller's
+ * `expected`) into GraphQL errors with a code. Anything else is rethrown untouched, so Yoga masks it
+ * as 'Unexpected error.'.
  */
-export async function withServiceErrors<T>(call: () => Promise<T>): Promise<T> {
+export async function withServiceErrors<T>(
+  call: () => Promise<T>,
+  expected: readonly ExpectedError[] = [],
+): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof NotFoundError) {
-      throw new GraphQLError(error.message, { extensions: { code: 'NOT_FOUND' } });
-    }
-    if (error instanceof InvalidInputError) {
-      throw new GraphQLError(error.message, { extensions: { code: 'BAD_USER_INPUT' } });
-    }
-    throw error;
+    const known = [...expected, ...commonErrors].find((entry) => error instanceof entry.error);
+    if (!known || !(error instanceof Error)) throw error;
+    throw new GraphQLError(known.message ?? error.message, { extensions: { code: known.code } });
   }
 }

@@ -1,4 +1,3 @@
-import { GraphQLError } from 'graphql';
 import { z } from 'zod';
 import type { Resolvers } from '../generated/resolvers-types';
 import { confirmEmail, requestConfirmEmail } from '../services/identity/email-confirmation';
@@ -157,21 +156,9 @@ export const identityResolvers: Resolvers = {
 };
 
 /** withServiceErrors, plus the identity failures: UNAUTHENTICATED, RATE_LIMITED, SERVICE_UNAVAILABLE. */
-function withIdentityErrors<T>(call: () => Promise<T>): Promise<T> {
-  return withServiceErrors(async () => {
-    try {
-      return await call();
-    } catch (error) {
-      if (error instanceof UnauthenticatedError) {
-        throw new GraphQLError(error.message, { extensions: { code: 'UNAUTHENTICATED' } });
-      }
-      if (error instanceof RateLimitedError) {
-        throw new GraphQLError(error.message, { extensions: { code: 'RATE_LIMITED' } });
-      }
-      if (error instanceof DeliveryError) {
-        throw new GraphQLError(error.message, { extensions: { code: 'SERVICE_UNAVAILABLE' } });
-      }
-      throw error;
-    }
-  });
-}
+const withIdentityErrors = <T>(call: () => Promise<T>): Promise<T> =>
+  withServiceErrors(call, [
+    { error: UnauthenticatedError, code: 'UNAUTHENTICATED' },
+    { error: RateLimitedError, code: 'RATE_LIMITED' },
+    { error: DeliveryError, code: 'SERVICE_UNAVAILABLE' },
+  ]);

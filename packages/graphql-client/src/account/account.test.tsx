@@ -1,13 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureGraphQLClient } from '../client';
 import { errorMessage } from '../errors';
-import { GraphQLProvider } from '../graphql-provider';
 import { createQueryClient } from '../query-client';
 import { RequestTimeoutError } from '../request-errors';
 import { fakeFetch, jsonResponse } from '../test-fetch';
+import { wrapperFor } from '../test-wrapper';
 import { profileAppointmentsQueryOptions } from './appointments';
 import { profileViewerQueryOptions, useUpdateProfile } from './profile';
 import {
@@ -22,14 +21,6 @@ afterEach(cleanup);
 afterEach(() => {
   configureGraphQLClient({});
 });
-
-function wrapperFor(queryClient: QueryClient) {
-  return ({ children }: { children: ReactNode }) => (
-    <GraphQLProvider queryClient={queryClient} storage={undefined}>
-      {children}
-    </GraphQLProvider>
-  );
-}
 
 /** A cache holding the shell's viewer, the profile's viewer, checkout's saved cards and a marketplace. */
 function seeded() {

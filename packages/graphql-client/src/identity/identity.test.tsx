@@ -1,13 +1,12 @@
 import { $marketplaceId, $user, $userAuthError, resetClientValues } from '@atrium/stores';
 import type { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configureGraphQLClient } from '../client';
 import { LogoutDocument } from '../generated/graphql';
-import { GraphQLProvider } from '../graphql-provider';
 import { createQueryClient } from '../query-client';
 import { fakeFetch, jsonResponse } from '../test-fetch';
+import { wrapperFor } from '../test-wrapper';
 import { useConfirmEmail } from './confirmation';
 import { callIdentity } from './identity-call';
 import { useLogout, usePasscodeAuthenticate } from './sign-in';
@@ -24,14 +23,6 @@ beforeEach(() => {
 
 const unauthenticated = () =>
   jsonResponse({ errors: [{ message: 'Please sign in.', extensions: { code: 'UNAUTHENTICATED' } }] });
-
-function wrapperFor(queryClient: QueryClient) {
-  return ({ children }: { children: ReactNode }) => (
-    <GraphQLProvider queryClient={queryClient} storage={localStorage}>
-      {children}
-    </GraphQLProvider>
-  );
-}
 
 function seeded() {
   const queryClient = createQueryClient();
@@ -89,7 +80,9 @@ describe('identity mutations refetch what they change (spec 7)', () => {
       fetch: fakeFetch(() => jsonResponse({ data: { passcodeAuthenticate: payload } })).fetch,
     });
     const queryClient = seeded();
-    const { result } = renderHook(() => usePasscodeAuthenticate(), { wrapper: wrapperFor(queryClient) });
+    const { result } = renderHook(() => usePasscodeAuthenticate(), {
+      wrapper: wrapperFor(queryClient, localStorage),
+    });
 
     await act(() => result.current.mutateAsync({ token: 't', code: '123456', marketplaceId: '1' }));
 
@@ -102,7 +95,9 @@ describe('identity mutations refetch what they change (spec 7)', () => {
       fetch: fakeFetch(() => jsonResponse({ data: { confirmEmail: { emailConfirmed: true } } })).fetch,
     });
     const queryClient = seeded();
-    const { result } = renderHook(() => useConfirmEmail(), { wrapper: wrapperFor(queryClient) });
+    const { result } = renderHook(() => useConfirmEmail(), {
+      wrapper: wrapperFor(queryClient, localStorage),
+    });
 
     await act(() => result.current.mutateAsync({ marketplaceId: '1', token: 'abc' }));
 
@@ -125,7 +120,7 @@ describe('useLogout (spec 4)', () => {
       phoneConfirmed: true,
     });
     const queryClient = seeded();
-    const { result } = renderHook(() => useLogout(), { wrapper: wrapperFor(queryClient) });
+    const { result } = renderHook(() => useLogout(), { wrapper: wrapperFor(queryClient, localStorage) });
 
     await act(() => result.current.mutateAsync());
 
@@ -140,7 +135,7 @@ describe('useLogout (spec 4)', () => {
     configureGraphQLClient({ fetch: fakeFetch(() => jsonResponse({ errors: [{ message: 'Down' }] })).fetch });
     const queryClient = seeded();
     $marketplaceId.set('1');
-    const { result } = renderHook(() => useLogout(), { wrapper: wrapperFor(queryClient) });
+    const { result } = renderHook(() => useLogout(), { wrapper: wrapperFor(queryClient, localStorage) });
 
     await act(() => expect(result.current.mutateAsync()).rejects.toThrow('Down'));
 

@@ -1,13 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { profileViewerQueryOptions } from '../account/profile';
 import { configureGraphQLClient } from '../client';
-import { GraphQLProvider } from '../graphql-provider';
 import { createQueryClient } from '../query-client';
 import { RequestTimeoutError } from '../request-errors';
 import { fakeFetch, jsonResponse } from '../test-fetch';
+import { wrapperFor } from '../test-wrapper';
 import {
   MEMBERSHIP_CHANGE_FAILED,
   membershipErrorMessage,
@@ -25,14 +24,6 @@ afterEach(cleanup);
 afterEach(() => {
   configureGraphQLClient({});
 });
-
-function wrapperFor(queryClient: QueryClient) {
-  return ({ children }: { children: ReactNode }) => (
-    <GraphQLProvider queryClient={queryClient} storage={undefined}>
-      {children}
-    </GraphQLProvider>
-  );
-}
 
 /** A cache holding the profile's viewer, this page's holdings, a checkout summary and the plans. */
 function seeded() {

@@ -1,9 +1,9 @@
 import { configureGraphQLClient, createQueryClient, marketplaceQueryOptions } from '@atrium/graphql-client';
 import type { HeldMembership, HeldPackageItem, MembershipPlans } from '@atrium/graphql-client/memberships';
-import { $accountTab, $marketplaceId, $user, on, resetClientValues } from '@atrium/stores';
+import { $accountTab, $marketplaceId, on, resetClientValues } from '@atrium/stores';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { collectToasts, graphqlFetch, marketplaceFixture, renderPage } from '../profile/test-support';
+import { collectToasts, graphqlFetch, marketplaceFixture, renderPage, signIn } from '../profile/test-support';
 import { MembershipsPage } from './memberships-page';
 
 afterEach(cleanup);
@@ -11,16 +11,6 @@ beforeEach(() => {
   resetClientValues();
   $marketplaceId.set('1');
 });
-
-const signIn = () =>
-  $user.set({
-    id: '7',
-    email: 'ana@example.com',
-    givenName: 'Ana',
-    familyName: 'Lee',
-    emailConfirmed: true,
-    phoneConfirmed: true,
-  });
 
 function withMarketplace() {
   const queryClient = createQueryClient();

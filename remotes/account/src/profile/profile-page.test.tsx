@@ -3,23 +3,20 @@ import { $accountTab, $alertVerifyEmail, $marketplaceId, $user, on, resetClientV
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProfilePage } from './profile-page';
-import { collectToasts, graphqlFetch, marketplaceFixture, renderPage, viewerFixture } from './test-support';
+import {
+  collectToasts,
+  graphqlFetch,
+  marketplaceFixture,
+  renderPage,
+  signIn,
+  viewerFixture,
+} from './test-support';
 
 afterEach(cleanup);
 beforeEach(() => {
   resetClientValues();
   $marketplaceId.set('1');
 });
-
-const signIn = () =>
-  $user.set({
-    id: '7',
-    email: 'ana@example.com',
-    givenName: 'Ana',
-    familyName: 'Lee',
-    emailConfirmed: true,
-    phoneConfirmed: true,
-  });
 
 function withMarketplace() {
   const queryClient = createQueryClient();

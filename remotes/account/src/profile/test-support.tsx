@@ -8,7 +8,7 @@ import {
 } from '@atrium/graphql-client';
 import type { ProfileViewer } from '@atrium/graphql-client/account';
 import { MemoryRouter, Route, Routes, useLocation } from '@atrium/navigation';
-import { on, type Toast } from '@atrium/stores';
+import { $user, on, type Toast } from '@atrium/stores';
 import { AtriumUiProvider } from '@atrium/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -88,6 +88,17 @@ export function renderPage(
     search: () => result.getByTestId('search').textContent,
   };
 }
+
+/** Ana, signed in with a confirmed email and phone (the remembered user the pages read). */
+export const signIn = () =>
+  $user.set({
+    id: '7',
+    email: 'ana@example.com',
+    givenName: 'Ana',
+    familyName: 'Lee',
+    emailConfirmed: true,
+    phoneConfirmed: true,
+  });
 
 export function viewerFixture(overrides: Partial<ProfileViewer> = {}): ProfileViewer {
   return {

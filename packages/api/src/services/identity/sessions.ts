@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../adapters/database/database';
 import { sessions } from '../../db/schema';
+import { signInRequired, UnauthenticatedError } from './errors';
 import { newToken, sha256 } from './secrets';
 
 export const sessionCookieName = 'atrium_session';
@@ -32,6 +33,13 @@ export interface RequestSession {
   start(user: { id: number; mgId: number }): Promise<ActiveSession>;
   /** Revokes the cookie's session and clears the cookie. */
   end(): Promise<void>;
+}
+
+/** The request's session, or UNAUTHENTICATED ('Please sign in to continue.') without one. */
+export async function requireSession(session: RequestSession): Promise<ActiveSession> {
+  const current = await session.current();
+  if (!current) throw new UnauthenticatedError(signInRequired);
+  return current;
 }
 
 export function createRequestSession(db: Db, clock: () => Date, jar: SessionCookieJar): RequestSession {

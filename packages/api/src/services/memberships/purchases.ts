@@ -16,7 +16,7 @@ import { largestId, loadMarketplace } from '../checkout/cart-pricing';
 import { PaymentDeclinedError } from '../checkout/errors';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { signInRequired, UnauthenticatedError } from '../identity/errors';
-import type { RequestSession } from '../identity/sessions';
+import { type RequestSession, requireSession } from '../identity/sessions';
 import { walletMessages } from '../wallet/payment-instruments';
 import {
   type MembershipView,
@@ -205,7 +205,7 @@ export async function cancelMembership(
   membershipId: number,
 ): Promise<MembershipView> {
   const { db } = ports;
-  const userId = await signedInUserId(session);
+  const userId = (await requireSession(session)).userId;
   const membership = await ownMembership(db, userId, membershipId);
   if (membership.status === 'Cancelled') return only(await toMembershipViews(db, [membership]));
   const [cancelled] = await db
@@ -227,7 +227,7 @@ export async function reactivateMembership(
   membershipId: number,
 ): Promise<MembershipView> {
   const { db } = ports;
-  const userId = await signedInUserId(session);
+  const userId = (await requireSession(session)).userId;
   const membership = await ownMembership(db, userId, membershipId);
   if (membership.status === 'Active') return only(await toMembershipViews(db, [membership]));
   const now = ports.clock();
@@ -302,21 +302,13 @@ export async function reactivateMembership(
   return only(await toMembershipViews(db, [current]));
 }
 
-/** The signed-in client's user id; UNAUTHENTICATED without a session. */
-async function signedInUserId(session: RequestSession): Promise<number> {
-  const current = await session.current();
-  if (!current) throw new UnauthenticatedError(signInRequired);
-  return current.userId;
-}
-
 /** The signed-in client and a marketplace of their group (NOT_FOUND for an unknown one). */
 async function clientOfMarketplace(
   db: Db,
   session: RequestSession,
   marketplaceId: number,
 ): Promise<{ userId: number; marketplaceId: number }> {
-  const current = await session.current();
-  if (!current) throw new UnauthenticatedError(signInRequired);
+  const current = await requireSession(session);
   const marketplace = await loadMarketplace(db, marketplaceId);
   // A session belongs to one marketplace group; elsewhere the client is not signed in.
   if (marketplace.mgId !== current.mgId) throw new UnauthenticatedError(signInRequired);

@@ -13,8 +13,7 @@ import {
 import { type PaymentProcessorName, paymentInstruments } from '../../db/schema';
 import { cardErrorMessage, PaymentDeclinedError } from '../checkout/errors';
 import { InvalidInputError, NotFoundError } from '../errors';
-import { signInRequired, UnauthenticatedError } from '../identity/errors';
-import type { RequestSession } from '../identity/sessions';
+import { type RequestSession, requireSession } from '../identity/sessions';
 
 export interface PaymentInstrumentView {
   id: string;
@@ -145,7 +144,7 @@ export async function addPaymentInstrument(
   session: RequestSession,
   card: { token: string; identity: CardIdentity },
 ): Promise<PaymentInstrumentView> {
-  const userId = await signedInClient(session);
+  const userId = (await requireSession(session)).userId;
   const saved = await verifyNewCard(ports.db, ports.payments, userId, card);
   const row = await ports.db.transaction((tx) =>
     saveInstrument(tx, userId, ports.payments.processor.name, saved, true, ports.clock()),
@@ -162,7 +161,7 @@ export async function deletePaymentInstrument(
   session: RequestSession,
   instrumentId: number,
 ): Promise<true> {
-  const userId = await signedInClient(session);
+  const userId = (await requireSession(session)).userId;
   await ports.db.transaction(async (tx) => {
     await lockWallet(tx, userId);
     const card = await ownCard(tx, userId, instrumentId);
@@ -196,7 +195,7 @@ export async function setPrimaryPaymentInstrument(
   session: RequestSession,
   instrumentId: number,
 ): Promise<PaymentInstrumentView> {
-  const userId = await signedInClient(session);
+  const userId = (await requireSession(session)).userId;
   const row = await ports.db.transaction(async (tx) => {
     await lockWallet(tx, userId);
     const card = await ownCard(tx, userId, instrumentId);
@@ -220,13 +219,6 @@ export async function setPrimaryPaymentInstrument(
     return updated;
   });
   return toPaymentInstrumentView(row);
-}
-
-/** The signed-in client's user id; UNAUTHENTICATED without a session. */
-async function signedInClient(session: RequestSession): Promise<number> {
-  const current = await session.current();
-  if (!current) throw new UnauthenticatedError(signInRequired);
-  return current.userId;
 }
 
 /** One of the client's cards still in the wallet; NOT_FOUND for anyone else's or a deleted one. */
