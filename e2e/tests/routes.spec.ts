@@ -25,14 +25,15 @@ for (const marketplace of demoMarketplaces) {
           }, marketplace.clinic);
         }
         await page.goto(`/${marketplace.id}/${path}`);
-        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
         if ('asksGuestsToSignIn' in pageNeeds) {
-          // A guest is asked to sign in first; closing the dialog leaves the page to look at.
+          // A guest is asked to sign in first (a modal dialog, which hides the page from the
+          // accessibility tree); closing it leaves the page to look at.
           const signIn = page.getByRole('dialog', { name: 'Sign in' });
           await expect(signIn).toBeVisible();
           await page.keyboard.press('Escape');
           await expect(signIn).toBeHidden();
         }
+        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 
         const logo = page.getByRole('banner').getByRole('img', { name: marketplace.name });
         await expect(logo).toHaveAttribute('src', new RegExp(`^${marketplace.logo}`));
