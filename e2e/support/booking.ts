@@ -31,8 +31,19 @@ export async function chooseClinic(page: Page, marketplaceId: string, clinicName
   await page.goto(`/${marketplaceId}/set-location`);
   // A signed-in client without a location is first sent on with their profile's address (spec 4);
   // with that settled, the page is theirs to choose from.
+  // The rule records a signed-in client once it has run (sessionStorage); a clinic-only marketplace
+  // never runs it, so the wait is bounded.
   const skip = page.getByRole('button', { name: 'Skip for now' });
   const services = page.getByRole('heading', { level: 1, name: 'Select a Service' });
+  await expect(skip.or(services).first()).toBeVisible();
+  const settled = () =>
+    page.evaluate(
+      () => localStorage.getItem('user') === null || sessionStorage.getItem('profile-address-tried') !== null,
+    );
+  await expect
+    .poll(settled, { timeout: 5_000 })
+    .toBe(true)
+    .catch(() => undefined);
   await expect(skip.or(services).first()).toBeVisible();
   if (await services.isVisible()) await page.goto(`/${marketplaceId}/set-location`);
   await expect(skip).toBeVisible();
