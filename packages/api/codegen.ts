@@ -20,6 +20,19 @@ const config: CodegenConfig = {
         strictScalars: true,
       },
     },
+    // The trusted documents: every operation of @atrium/graphql-client by its SHA-256, built with the
+    // same preset and options as that package's codegen, so both compute the same hash for a document.
+    // Only persisted-documents.json is used (src/http/persisted-operations.ts); the preset's
+    // TypeScript beside it is left out of the type check (tsconfig.json).
+    'src/generated/persisted-documents/': {
+      documents: ['../graphql-client/src/**/*.graphql'],
+      preset: 'client',
+      presetConfig: {
+        fragmentMasking: false,
+        persistedDocuments: { mode: 'embedHashInDocument', hashAlgorithm: 'sha256' },
+      },
+      config: { documentMode: 'string', useTypeImports: true },
+    },
   },
 };
 

@@ -7,19 +7,35 @@ const config: CodegenConfig = {
   // Documents live in .graphql files beside the code that runs them.
   documents: ['src/**/*.graphql'],
   generates: {
-    'src/generated/graphql.ts': {
-      plugins: ['typescript-operations', 'typed-document-node'],
+    // The client preset: operation types and typed documents in graphql.ts, plus
+    // persisted-documents.json (hash -> document). Each operation document carries its SHA-256 as
+    // `__meta__.hash`, computed here at build time, so the browser can send a persisted GET (the hash
+    // in the URL) without a hashing or GraphQL library. @atrium/api builds the same manifest from
+    // these documents with the same preset (its codegen.ts), so both sides agree on every hash.
+    'src/generated/': {
+      preset: 'client',
+      presetConfig: {
+        fragmentMasking: false,
+        persistedDocuments: { mode: 'embedHashInDocument', hashAlgorithm: 'sha256' },
+      },
       config: {
         // Documents as strings: no GraphQL parser or AST ships to the browser. Each is a constant
-        // marked pure, so a bundle keeps only the documents its code imports.
+        // marked pure (hooks below), so a bundle keeps only the documents its code imports.
         documentMode: 'string',
-        pureMagicComment: true,
         enumsAsTypes: true,
         useTypeImports: true,
         scalars: { ID: 'string' },
         skipTypename: true,
       },
     },
+  },
+  hooks: {
+    // The preset does not pass `pureMagicComment` on; without the mark a bundler keeps every document
+    // of graphql.ts in each bundle that imports one of them.
+    beforeOneFileWrite: (path: string, content: string) =>
+      path.endsWith('graphql.ts')
+        ? content.replaceAll('= new TypedDocumentString(', '= /*#__PURE__*/ new TypedDocumentString(')
+        : content,
   },
 };
 
