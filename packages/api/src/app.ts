@@ -11,6 +11,8 @@ import type { GraphQLContext } from './graphql-context';
 import { useDevMailbox } from './http/dev-mailbox';
 import { hardeningPlugins } from './http/hardening';
 import { useHealthCheck } from './http/health-check';
+import { usePersistedDocuments } from './http/persisted-operations';
+import { publicCachePlugins } from './http/public-cache';
 import { useStaticAssets } from './http/static-assets';
 import { loadIdentityConfig } from './identity-config';
 import { createIdentity, type IdentityOptions } from './identity-context';
@@ -35,7 +37,8 @@ export interface AppOptions {
 }
 
 /**
- * The HTTP application: GraphQL at /graphql, /healthz, /assets/* and (outside production) the dev
+ * The HTTP application: GraphQL at /graphql (POST, or GET with a persisted query; public answers
+ * cached, see http/public-cache.ts), /healthz, /assets/* and (outside production) the dev
  * mailbox at /dev/mailbox. A fetch-style handler, so tests
  * call `app.fetch` in-process and the server hands it to `http.createServer`.
  */
@@ -58,9 +61,10 @@ export function createApp({
     clock: checkoutOptions?.clock ?? (() => new Date()),
     operatorKey: checkoutConfig.operatorKey,
   };
+  const graphqlEndpoint = '/graphql';
   return createYoga<{ req?: IncomingMessage }>({
     schema,
-    graphqlEndpoint: '/graphql',
+    graphqlEndpoint,
     context: ({ request, req }): GraphQLContext => ({
       db: db.db,
       geocoder,
@@ -80,6 +84,9 @@ export function createApp({
       ...(identityConfig.devMailbox ? [useDevMailbox(db.db)] : []),
       useCookies(),
       ...hardeningPlugins(config.nodeEnv),
+      // In this order: a persisted hash becomes its document before the public cache keys on it.
+      usePersistedDocuments(),
+      ...publicCachePlugins({ graphqlEndpoint }),
     ],
   });
 }

@@ -1,0 +1,322 @@
+import {
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type GraphQLType,
+  getNamedType,
+  isInputObjectType,
+  isObjectType,
+  isScalarType,
+} from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, createApp } from '../app';
+import { demoClientPassword } from '../db/demo/demo-clients';
+import { migrate } from '../db/migrate';
+import { seedDemo } from '../db/seed';
+import trustedDocuments from '../generated/persisted-documents/persisted-documents.json';
+import { type TestDatabase, testDatabases } from '../test/databases';
+import type { GraphQLResponse } from '../test/graphql';
+import { operations, TestBrowser } from '../test/identity';
+import { csrfHeaderName } from './hardening';
+import { privateCacheControl, publicCacheControl, publicQueryFields } from './public-cache';
+
+/** The hash (hex, as a persisted-query request names it) and text of a trusted operation. */
+function trusted(kind: 'query' | 'mutation', name: string): { hash: string; document: string } {
+  const entry = Object.entries(trustedDocuments).find(([, document]) =>
+    new RegExp(`\\b${kind} ${name}\\b`).test(document),
+  );
+  if (!entry) throw new Error(`${kind} ${name} is not a trusted document`);
+  return { hash: entry[0].replace(/^sha256:/, ''), document: entry[1] };
+}
+
+const marketplaceDocument = trusted('query', 'Marketplace');
+
+/** A persisted GET, as the browser client sends it. */
+function persistedUrl(hash: string, operationName: string, variables: Record<string, unknown>): string {
+  const params = new URLSearchParams({
+    operationName,
+    variables: JSON.stringify(variables),
+    extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: hash } }),
+  });
+  return `http://localhost/graphql?${params}`;
+}
+
+const browserHeaders = {
+  accept: 'application/graphql-response+json, application/json',
+  [csrfHeaderName]: '1',
+};
+
+async function read(response: Response) {
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: (text ? JSON.parse(text) : null) as GraphQLResponse | null,
+  };
+}
+
+describe.each(testDatabases)('public answers and HTTP caching on $name', (factory) => {
+  let handle: TestDatabase;
+  let app: App;
+
+  beforeAll(async () => {
+    handle = await factory.create();
+    await migrate(handle.database);
+    await seedDemo(handle.database, { catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json' });
+  });
+  // Each test gets an app of its own, so its cache starts empty.
+  const freshApp = () => {
+    app = createApp({ db: handle.database, config: { nodeEnv: 'production' }, logging: false });
+    return app;
+  };
+  afterAll(() => handle.dispose());
+
+  const getMarketplace = async (id: string, headers: Record<string, string> = {}) =>
+    read(
+      await app.fetch(persistedUrl(marketplaceDocument.hash, 'Marketplace', { id, procedures: null }), {
+        headers: { ...browserHeaders, ...headers },
+      }),
+    );
+
+  describe('a persisted GET of the marketplace query', () => {
+    it('answers the same data as a POST of the document, cacheable by browsers and CDNs', async () => {
+      freshApp();
+      const get = await getMarketplace('1');
+      expect(get.status).toBe(200);
+      expect(get.headers.get('cache-control')).toBe(publicCacheControl);
+      expect(get.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=60');
+      expect(get.headers.get('etag')).toMatch(/^"[\w-]{43}"$/);
+      expect(get.headers.get('set-cookie')).toBeNull();
+
+      const post = await read(
+        await app.fetch('http://localhost/graphql', {
+          method: 'POST',
+          headers: { ...browserHeaders, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: marketplaceDocument.document, variables: { id: '1' } }),
+        }),
+      );
+      expect(post.body).toEqual(get.body);
+      expect(post.body?.data?.marketplace).toMatchObject({ id: '1', name: 'Glow Mobile IV' });
+      // A POST is never stored by HTTP caches, whatever it asked.
+      expect(post.headers.get('cache-control')).toBe(privateCacheControl);
+    });
+
+    it('answers 304 without a body to a revalidation with the ETag it gave, in any process', async () => {
+      freshApp();
+      const etag = (await getMarketplace('1')).headers.get('etag') ?? '';
+      const revalidated = await getMarketplace('1', { 'if-none-match': etag });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.text).toBe('');
+      expect(revalidated.headers.get('etag')).toBe(etag);
+      expect(revalidated.headers.get('cache-control')).toBe(publicCacheControl);
+      // Another API process (an empty cache) gives the same ETag for the same data.
+      freshApp();
+      expect((await getMarketplace('1', { 'if-none-match': `W/${etag}` })).status).toBe(304);
+
+      // The ETag of another marketplace's answer is no match, nor is an unknown one.
+      const other = await getMarketplace('2', { 'if-none-match': etag });
+      expect(other.status).toBe(200);
+      expect(other.headers.get('etag')).not.toBe(etag);
+      expect((await getMarketplace('1', { 'if-none-match': '"not-a-known-etag"' })).status).toBe(200);
+    });
+
+    it('is answered from the cache: a change in the database shows only once the entry expires', async () => {
+      freshApp();
+      const before = await getMarketplace('3');
+      expect(before.body?.data?.marketplace).toMatchObject({ name: 'Solace Wellness Studio' });
+      await handle.database.transaction((tx) =>
+        tx.exec(`update marketplaces set name = 'Solace Renamed' where id = 3`),
+      );
+      try {
+        expect((await getMarketplace('3')).body?.data?.marketplace).toMatchObject({
+          name: 'Solace Wellness Studio',
+        });
+        // A new process (or the same after the TTL) reads the database again, and a revalidation
+        // of the old answer gets the new one in full.
+        freshApp();
+        const after = await getMarketplace('3', { 'if-none-match': before.headers.get('etag') ?? '' });
+        expect(after.status).toBe(200);
+        expect(after.body?.data?.marketplace).toMatchObject({ name: 'Solace Renamed' });
+      } finally {
+        await handle.database.transaction((tx) =>
+          tx.exec(`update marketplaces set name = 'Solace Wellness Studio' where id = 3`),
+        );
+      }
+    });
+
+    it(`is refused without the ${csrfHeaderName} header`, async () => {
+      freshApp();
+      const refused = await app.fetch(persistedUrl(marketplaceDocument.hash, 'Marketplace', { id: '1' }), {
+        headers: { accept: 'application/json' },
+      });
+      expect(refused.status).toBe(403);
+    });
+
+    it('answers an unknown hash with PersistedQueryNotFound, uncached', async () => {
+      freshApp();
+      const response = await read(
+        await app.fetch(persistedUrl('0'.repeat(64), 'Marketplace', { id: '1' }), {
+          headers: browserHeaders,
+        }),
+      );
+      expect(response.body?.errors?.[0]?.message).toBe('PersistedQueryNotFound');
+      expect(response.headers.get('cache-control')).toBe(privateCacheControl);
+    });
+  });
+
+  describe('user data is never cached or shared', () => {
+    const mixed = /* GraphQL */ `
+      query MarketplaceAndViewer {
+        marketplace(id: "1") { name }
+        viewer(mgId: "1") { profile { email } }
+      }`;
+
+    it('answers a query that asks for the viewer beside the marketplace per session, every time', async () => {
+      freshApp();
+      const demo = new TestBrowser(app);
+      await demo.data(operations.authenticate, {
+        marketplaceId: '1',
+        email: 'demo@glow.example',
+        password: demoClientPassword,
+      });
+      const other = new TestBrowser(app);
+      await other.data(operations.register, {
+        marketplaceId: '1',
+        email: 'cache-other@example.com',
+        password: 'another-pass-456',
+      });
+
+      for (let round = 0; round < 2; round++) {
+        expect(await demo.data(mixed)).toEqual({
+          marketplace: { name: 'Glow Mobile IV' },
+          viewer: { profile: { email: 'demo@glow.example' } },
+        });
+        expect(await other.data(mixed)).toEqual({
+          marketplace: { name: 'Glow Mobile IV' },
+          viewer: { profile: { email: 'cache-other@example.com' } },
+        });
+        const guest = await new TestBrowser(app).post(mixed);
+        expect(guest.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+        expect(JSON.stringify(guest.body)).not.toContain('@');
+      }
+
+      // The same viewer query by a persisted GET: private, no ETag, nothing kept.
+      const viewer = trusted('query', 'Viewer');
+      const url = persistedUrl(viewer.hash, 'Viewer', { mgId: '1' });
+      const cookie = (browser: TestBrowser) =>
+        [...browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      const asDemo = await read(
+        await app.fetch(url, { headers: { ...browserHeaders, cookie: cookie(demo) } }),
+      );
+      expect(JSON.stringify(asDemo.body)).toContain('demo@glow.example');
+      expect(asDemo.headers.get('cache-control')).toBe(privateCacheControl);
+      expect(asDemo.headers.get('etag')).toBeNull();
+      const asOther = await read(
+        await app.fetch(url, { headers: { ...browserHeaders, cookie: cookie(other) } }),
+      );
+      expect(JSON.stringify(asOther.body)).toContain('cache-other@example.com');
+      expect(JSON.stringify(asOther.body)).not.toContain('demo@glow.example');
+    });
+
+    it('serves a signed-in visitor the same cached marketplace answer as a guest, and nothing more', async () => {
+      freshApp();
+      const demo = new TestBrowser(app);
+      await demo.data(operations.authenticate, {
+        marketplaceId: '1',
+        email: 'demo@glow.example',
+        password: demoClientPassword,
+      });
+      const cookie = [...demo.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      const signedIn = await getMarketplace('1', { cookie });
+      const guest = await getMarketplace('1');
+      expect(guest.text).toBe(signedIn.text);
+      expect(guest.headers.get('etag')).toBe(signedIn.headers.get('etag'));
+      expect(signedIn.text).not.toContain('demo@glow.example');
+      expect(signedIn.headers.get('set-cookie')).toBeNull();
+    });
+
+    it('never answers a mutation from the cache, even with a matching If-None-Match', async () => {
+      freshApp();
+      const etag = (await getMarketplace('1')).headers.get('etag') ?? '';
+      const logout = await read(
+        await app.fetch('http://localhost/graphql', {
+          method: 'POST',
+          headers: { ...browserHeaders, 'content-type': 'application/json', 'if-none-match': etag },
+          body: JSON.stringify({ query: operations.logout }),
+        }),
+      );
+      expect(logout.status).toBe(200);
+      expect(logout.body).toEqual({ data: { logout: true } });
+      expect(logout.headers.get('cache-control')).toBe(privateCacheControl);
+    });
+
+    it('never runs a mutation over GET, persisted or not', async () => {
+      freshApp();
+      const logout = trusted('mutation', 'Logout');
+      const persisted = await app.fetch(persistedUrl(logout.hash, 'Logout', {}), { headers: browserHeaders });
+      expect(persisted.status).toBe(405);
+      const plain = await app.fetch(
+        `http://localhost/graphql?query=${encodeURIComponent('mutation { logout }')}`,
+        {
+          headers: browserHeaders,
+        },
+      );
+      expect(plain.status).toBe(405);
+    });
+  });
+});
+
+describe('the public part of the schema', () => {
+  /** Every type an answer of the public root fields can hold, with the arguments' input types. */
+  function reachableTypes(schema: GraphQLSchema): string[] {
+    const seen = new Set<string>();
+    const named = (type: GraphQLType): GraphQLNamedType => getNamedType(type);
+    const visit = (type: GraphQLNamedType) => {
+      if (seen.has(type.name) || isScalarType(type)) return;
+      seen.add(type.name);
+      if (isObjectType(type) || isInputObjectType(type)) {
+        for (const field of Object.values(type.getFields())) {
+          visit(named(field.type));
+          for (const argument of 'args' in field ? field.args : []) visit(named(argument.type));
+        }
+      }
+    };
+    const query = schema.getQueryType();
+    for (const name of publicQueryFields) {
+      const field = query?.getFields()[name];
+      if (!field) throw new Error(`Query.${name} does not exist`);
+      visit(named(field.type));
+      for (const argument of field.args) visit(named(argument.type));
+    }
+    return [...seen].sort();
+  }
+
+  it('holds only marketplace data the same for every visitor (review a new type before adding it)', () => {
+    const schema = createApp({
+      db: { kind: 'pglite', db: {} as never, transaction: () => Promise.reject(), close: async () => {} },
+      config: { nodeEnv: 'test' },
+      logging: false,
+    }).getEnveloped().schema as GraphQLSchema;
+    expect(reachableTypes(schema)).toEqual([
+      'CheckoutNoteDefinition',
+      'CheckoutNoteOptions',
+      'CheckoutNoteType',
+      'Clinic',
+      'CoordinatesInput',
+      'Marketplace',
+      'MembershipDefinition',
+      'MembershipDiscount',
+      'MembershipPeriod',
+      'Package',
+      'PackageItemDefinition',
+      'PaymentCollectionMethod',
+      'PaymentDepositType',
+      'PaymentSettings',
+      'Procedure',
+      'ProcedureGroup',
+      'ProceduresInput',
+      'RemoteName',
+      'RemoteOverride',
+    ]);
+  });
+});

@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import { createInMemoryCache, useResponseCache } from '@graphql-yoga/plugin-response-cache';
+import { type DocumentNode, getOperationAST, Kind } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+
+/**
+ * Root fields whose answers are the same for every visitor: the marketplace (branding, clinics,
+ * catalogue, checkout notes, payment settings, remote overrides, membership plans and packages).
+ * Only an operation made of nothing but these is cached, shared by all sessions and sent with
+ * `Cache-Control: public`. Whatever a field under them resolves must stay public too:
+ * public-cache.test.ts lists every type reachable from them, so adding one is a reviewed change.
+ */
+export const publicQueryFields: ReadonlySet<string> = new Set(['marketplace']);
+
+/**
+ * How long a public answer is reused. Marketplace data changes without any deploy (seed, CLI,
+ * `remote_overrides` rows), so a change shows within this time (see README, "HTTP caching").
+ */
+export const publicCacheTtlSeconds = 60;
+
+/** Cache-Control of a public answer to a GET (and of its 304): browsers and CDNs keep and revalidate it. */
+export const publicCacheControl = `public, max-age=${publicCacheTtlSeconds}, stale-while-revalidate=${publicCacheTtlSeconds}`;
+
+/** Cache-Control of every other GraphQL answer: user data is never stored by a browser or a CDN. */
+export const privateCacheControl = 'private, no-store';
+
+/** True when the operation to run is a query whose root selections are all public fields. */
+export function isPublicOperation(document: DocumentNode, operationName?: string | null): boolean {
+  const operation = getOperationAST(document, operationName);
+  if (operation?.operation !== 'query') return false;
+  return operation.selectionSet.selections.every(
+    (selection) =>
+      selection.kind === Kind.FIELD &&
+      (publicQueryFields.has(selection.name.value) || selection.name.value === '__typename'),
+  );
+}
+
+// The response cache's own mark on an answer it served (@graphql-yoga/plugin-response-cache).
+const servedFromResponseCache = Symbol.for('servedFromResponseCache');
+
+/** A strong validator of an answer's data, the same in every API process for the same data. */
+function entityTag(data: unknown): string {
+  return `"${createHash('sha256').update(JSON.stringify(data)).digest('base64url')}"`;
+}
+
+/** Whether an If-None-Match header names this entity tag (weak comparison, RFC 9110 13.1.2). */
+function matchesEntityTag(ifNoneMatch: string, etag: string): boolean {
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
+/**
+ * The public-answer cache: graphql-yoga's response cache (in memory, per process, shared by all
+ * sessions) restricted to public operations, and the HTTP caching headers that go with it.
+ *
+ * - A public query's answer without errors is kept `ttlSeconds`, keyed by the document text,
+ *   operation name and variables (never by session: nothing private is ever put in it). A repeat,
+ *   by POST or GET, is answered from it before parsing; anything else executes as always.
+ * - A GET of a public query answered without errors is `Cache-Control: public, …` with an `ETag`
+ *   (a hash of the data, so every process gives the same one and a change gives a new one); a GET
+ *   whose `If-None-Match` names it gets 304. Every other GraphQL answer is `private, no-store`,
+ *   and so is any answer that sets a cookie.
+ *
+ * Goes after the CSRF check and after persisted operations (the cache key needs the document a
+ * hash stands for).
+ */
+export function publicCachePlugins({
+  graphqlEndpoint,
+  ttlSeconds = publicCacheTtlSeconds,
+}: {
+  graphqlEndpoint: string;
+  ttlSeconds?: number;
+}): Plugin[] {
+  // Requests whose GraphQL parameters are read (so the cache can be looked up by its exact key).
+  const withParams = new WeakSet<Request>();
+  // Per request: is its operation public (decided when it is about to execute)?
+  const publicByRequest = new WeakMap<Request, boolean>();
+  // Per request answered publicly without errors: the answer's entity tag.
+  const publicAnswers = new WeakMap<Request, string>();
+  // One hash per cached answer: its data object is shared by every hit.
+  const entityTags = new WeakMap<object, string>();
+
+  const decideVisibility: Plugin = {
+    onParams({ request }) {
+      withParams.add(request);
+    },
+    onExecute({ args }) {
+      const { request } = args.contextValue as { request: Request };
+      publicByRequest.set(request, isPublicOperation(args.document, args.operationName));
+    },
+  };
+
+  const responseCache = useResponseCache({
+    // One cache for everyone: only public answers are ever put in it (`enabled`).
+    session: () => null,
+    cache: createInMemoryCache({ max: 1000 }),
+    ttl: ttlSeconds * 1000,
+    // Mutations neither read nor invalidate it; marketplace data is not changed by mutations.
+    invalidateViaMutation: false,
+    includeExtensionMetadata: false,
+    enabled: (request) => {
+      // About to execute: only a public operation's answer is cached.
+      const isPublic = publicByRequest.get(request);
+      if (isPublic !== undefined) return isPublic;
+      // Parameters read: the cache is looked up by exact key (document, operation name, variables),
+      // which holds only answers of public operations. Before that (the plugin's own If-None-Match
+      // check, which trusts the header without looking at the request): off, the 304 is ours below.
+      return withParams.has(request);
+    },
+  });
+
+  const cacheHeaders: Plugin = {
+    onExecutionResult({ request, result }) {
+      if (Array.isArray(result) || !result || typeof result !== 'object') return;
+      const answer = result as { data?: unknown; errors?: unknown[]; [servedFromResponseCache]?: boolean };
+      const isPublic = answer[servedFromResponseCache] === true || publicByRequest.get(request) === true;
+      if (!isPublic || answer.errors?.length || !answer.data || typeof answer.data !== 'object') return;
+      let etag = entityTags.get(answer.data);
+      if (!etag) {
+        etag = entityTag(answer.data);
+        entityTags.set(answer.data, etag);
+      }
+      publicAnswers.set(request, etag);
+    },
+    onResponse({ request, response, setResponse, fetchAPI }) {
+      if (new URL(request.url).pathname !== graphqlEndpoint) return;
+      const etag = publicAnswers.get(request);
+      const isPublic =
+        request.method === 'GET' &&
+        response.status === 200 &&
+        etag !== undefined &&
+        !response.headers.has('set-cookie');
+      if (!isPublic) {
+        response.headers.set('cache-control', privateCacheControl);
+        response.headers.delete('etag');
+        response.headers.delete('last-modified');
+        return;
+      }
+      response.headers.set('cache-control', publicCacheControl);
+      response.headers.set('etag', etag);
+      const ifNoneMatch = request.headers.get('if-none-match');
+      if (ifNoneMatch && matchesEntityTag(ifNoneMatch, etag)) {
+        const headers = new fetchAPI.Headers({ 'cache-control': publicCacheControl, etag });
+        const lastModified = response.headers.get('last-modified');
+        if (lastModified) headers.set('last-modified', lastModified);
+        setResponse(new fetchAPI.Response(null, { status: 304, headers }));
+      }
+    },
+  };
+
+  return [decideVisibility, responseCache, cacheHeaders];
+}
