@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createGraphQLClient } from './client';
-import { MarketplaceDocument } from './generated/graphql';
+import { createGraphQLClient, persistedQueryUrl } from './client';
+import { LogoutDocument, MarketplaceDocument } from './generated/graphql';
+import trustedDocuments from './generated/persisted-documents.json';
 import { GraphQLResponseError, HttpError, RequestTimeoutError } from './request-errors';
 import { fakeFetch, hangingFetch, jsonResponse } from './test-fetch';
 
@@ -110,6 +111,92 @@ describe('createGraphQLClient (spec 7: one endpoint, POST, credentials included)
     );
     caller.abort();
     await expect(failure).rejects.toMatchObject({ name: 'AbortError' });
+    expect(signals[0]?.aborted).toBe(true);
+  });
+});
+
+describe('persisted GET (public queries a browser or CDN may cache)', () => {
+  const marketplaceHash = (MarketplaceDocument as unknown as { __meta__: { hash: string } }).__meta__.hash;
+
+  it('uses the SHA-256 codegen computed at build time, which names the document in the trusted list', () => {
+    expect(marketplaceHash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect((trustedDocuments as Record<string, string>)[marketplaceHash]).toMatch(/\bquery Marketplace\b/);
+  });
+
+  it('GETs the hash and variables, with credentials and the CSRF header and no body', async () => {
+    const { fetch, calls } = fakeFetch(() => jsonResponse({ data: { marketplace: { id: '1' } } }));
+    const client = createGraphQLClient({ fetch, headers: { 'x-tenant': '1' } });
+
+    const data = await client.execute(
+      MarketplaceDocument,
+      { id: '1', procedures: null },
+      { persistedGet: true },
+    );
+
+    expect(data).toEqual({ marketplace: { id: '1' } });
+    const [{ url, init }] = calls as [(typeof calls)[number]];
+    expect([init.method, init.credentials, init.body]).toEqual(['GET', 'include', undefined]);
+    expect(init.headers).toEqual({
+      accept: 'application/graphql-response+json, application/json',
+      'x-graphql-yoga-csrf': '1',
+      'x-tenant': '1',
+    });
+    const query = new URL(url, 'http://localhost').searchParams;
+    expect(url.startsWith('/graphql?')).toBe(true);
+    expect(Object.fromEntries(query)).toEqual({
+      operationName: 'Marketplace',
+      variables: '{"id":"1","procedures":null}',
+      extensions: JSON.stringify({
+        persistedQuery: { version: 1, sha256Hash: marketplaceHash.replace('sha256:', '') },
+      }),
+    });
+    // The same call is the same URL: a stable key for HTTP caches.
+    expect(persistedQueryUrl('/graphql', MarketplaceDocument, { id: '1', procedures: null })).toBe(url);
+  });
+
+  it('asks again by POST when the API does not know the hash', async () => {
+    const { fetch, calls } = fakeFetch(
+      () => jsonResponse({ errors: [{ message: 'PersistedQueryNotFound' }] }),
+      () => jsonResponse({ data: { marketplace: { id: '1' } } }),
+    );
+    const data = await createGraphQLClient({ fetch }).execute(
+      MarketplaceDocument,
+      { id: '1' },
+      { persistedGet: true },
+    );
+    expect(data).toEqual({ marketplace: { id: '1' } });
+    expect(calls.map((call) => call.init.method)).toEqual(['GET', 'POST']);
+    expect(JSON.parse(String(calls[1]?.init.body)).query).toBe(MarketplaceDocument.toString());
+  });
+
+  it('raises other errors of a GET as usual', async () => {
+    const { fetch } = fakeFetch(() => new Response('<h1>Forbidden</h1>', { status: 403 }));
+    const failure = createGraphQLClient({ fetch }).execute(
+      MarketplaceDocument,
+      { id: '1' },
+      { persistedGet: true },
+    );
+    await expect(failure).rejects.toBeInstanceOf(HttpError);
+  });
+
+  it('never sends a mutation by GET', async () => {
+    const { fetch, calls } = fakeFetch(() => jsonResponse({ data: { logout: true } }));
+    await createGraphQLClient({ fetch }).execute(LogoutDocument, {}, { persistedGet: true });
+    expect(calls[0]?.init.method).toBe('POST');
+    expect(persistedQueryUrl('/graphql', LogoutDocument, {})).toBeUndefined();
+  });
+
+  it('times out a GET like a POST', async () => {
+    vi.useFakeTimers();
+    const { fetch, signals } = hangingFetch();
+    const failure = createGraphQLClient({ fetch, timeoutMs: 500 }).execute(
+      MarketplaceDocument,
+      { id: '1' },
+      { persistedGet: true },
+    );
+    const settled = failure.catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await settled).toBeInstanceOf(RequestTimeoutError);
     expect(signals[0]?.aborted).toBe(true);
   });
 });

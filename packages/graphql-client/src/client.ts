@@ -8,7 +8,9 @@ import {
 
 // Not graphql-request: its GraphQLClient passes every document through analyzeDocument, which imports
 // `parse` and `print` from `graphql`, so the GraphQL parser would ship to the browser. Codegen already
-// gives us the document as a string, so a POST of {query, variables, operationName} is all we need.
+// gives us the document as a string, so a POST of {query, variables, operationName} is all we need;
+// and codegen gives each operation its SHA-256 (`__meta__.hash`), so a public query can be a GET of
+// the hash that browsers and CDNs cache, with no hashing in the browser.
 
 export const DEFAULT_GRAPHQL_ENDPOINT = '/graphql';
 
@@ -28,6 +30,14 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Overrides the client's timeout for this request. */
   timeoutMs?: number;
+  /**
+   * Send the query as a persisted GET (its build-time hash and the variables in the URL), which the
+   * API answers with `Cache-Control: public` and an ETag when the query is public, so the browser's
+   * HTTP cache and CDNs can keep and revalidate it. Only for queries whose answer is the same for
+   * every visitor (the API keeps everything else private anyway). An API that does not know the
+   * hash is asked again by POST. Queries without a hash, and mutations, always go by POST.
+   */
+  persistedGet?: boolean;
 }
 
 export interface GraphQLClient {
@@ -46,10 +56,43 @@ interface GraphQLResponseBody {
 
 // The operation's name, for server logs and tracing. Read from the text because there is no parser
 // here (see above); codegen emits the operation before its fragments, so the first match is it.
-const OPERATION_NAME = /\b(?:query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/;
+const OPERATION = /\b(query|mutation|subscription)\s+([_A-Za-z][_0-9A-Za-z]*)/;
 
 function operationNameOf(query: string): string | undefined {
-  return OPERATION_NAME.exec(query)?.[1];
+  return OPERATION.exec(query)?.[2];
+}
+
+/** The SHA-256 (hex) codegen gave the document, if it is a query (client preset `persistedDocuments`). */
+function persistedHashOf(document: object, query: string): string | undefined {
+  const hash = (document as { __meta__?: { hash?: unknown } }).__meta__?.hash;
+  if (typeof hash !== 'string' || OPERATION.exec(query)?.[1] !== 'query') return undefined;
+  return hash.replace(/^sha256:/, '');
+}
+
+/**
+ * The URL of a persisted GET of a query: operation name, variables and the Apollo-style
+ * `persistedQuery` extension naming its hash. The same call always gives the same URL, so it is a
+ * stable cache key for browsers and CDNs.
+ */
+export function persistedQueryUrl<TResult, TVariables>(
+  endpoint: string,
+  document: TypedDocumentString<TResult, TVariables>,
+  variables: TVariables,
+): string | undefined {
+  const query = document.toString();
+  const hash = persistedHashOf(document, query);
+  if (!hash) return undefined;
+  const params = new URLSearchParams();
+  const operationName = operationNameOf(query);
+  if (operationName) params.set('operationName', operationName);
+  params.set('variables', JSON.stringify(variables ?? {}));
+  params.set('extensions', JSON.stringify({ persistedQuery: { version: 1, sha256Hash: hash } }));
+  return `${endpoint}${endpoint.includes('?') ? '&' : '?'}${params}`;
+}
+
+/** The API answered that it does not hold the document of this hash (yoga's persisted operations). */
+function isPersistedQueryNotFound(error: unknown): boolean {
+  return error instanceof GraphQLResponseError && error.errors[0]?.message === 'PersistedQueryNotFound';
 }
 
 function parseBody(text: string): GraphQLResponseBody | undefined {
@@ -76,7 +119,10 @@ async function send<TResult>(fetchImpl: typeof fetch, endpoint: string, init: Re
   return body.data as TResult;
 }
 
-/** A GraphQL client: POST, JSON body, cookies included (the session cookie is first-party). */
+/**
+ * A GraphQL client: POST, JSON body, cookies included (the session cookie is first-party); or, for
+ * a public query asked with `persistedGet`, a GET of its hash.
+ */
 export function createGraphQLClient(options: GraphQLClientOptions = {}): GraphQLClient {
   const endpoint = options.endpoint ?? DEFAULT_GRAPHQL_ENDPOINT;
 
@@ -94,19 +140,32 @@ export function createGraphQLClient(options: GraphQLClientOptions = {}): GraphQL
     if (outer?.aborted) forwardAbort();
     else outer?.addEventListener('abort', forwardAbort, { once: true });
 
-    const request = send<TResult>(fetchImpl, endpoint, {
-      method: 'POST',
-      credentials: 'include',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/graphql-response+json, application/json',
-        // The API's CSRF prevention refuses requests a plain form could send without this header.
-        'x-graphql-yoga-csrf': '1',
-        ...options.headers,
-      },
-      body: JSON.stringify({ query, variables, operationName: operationNameOf(query) }),
-      signal: controller.signal,
-    });
+    const headers = {
+      accept: 'application/graphql-response+json, application/json',
+      // The API's CSRF prevention refuses requests a plain form could send (a GET among them) without it.
+      'x-graphql-yoga-csrf': '1',
+      ...options.headers,
+    };
+    const post = () =>
+      send<TResult>(fetchImpl, endpoint, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query, variables, operationName: operationNameOf(query) }),
+        signal: controller.signal,
+      });
+    const getUrl = requestOptions.persistedGet ? persistedQueryUrl(endpoint, document, variables) : undefined;
+    const request = getUrl
+      ? send<TResult>(fetchImpl, getUrl, {
+          method: 'GET',
+          credentials: 'include',
+          headers,
+          signal: controller.signal,
+        }).catch((error: unknown) => {
+          if (isPersistedQueryNotFound(error)) return post();
+          throw error;
+        })
+      : post();
 
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {

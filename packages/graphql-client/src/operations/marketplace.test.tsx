@@ -31,11 +31,27 @@ describe('marketplaceQueryOptions', () => {
 });
 
 describe('fetchMarketplace', () => {
-  it('sends the Marketplace query with id and procedures input and returns the marketplace', async () => {
+  it('asks for a marketplace, or its offer at a clinic, by a persisted GET that HTTP caches can keep', async () => {
+    const { fetch, calls } = fakeFetch(() => jsonResponse({ data: { marketplace } }));
+    const client = createGraphQLClient({ fetch });
+    expect(await fetchMarketplace('1', null, { client })).toEqual(marketplace);
+    await fetchMarketplace('1', { organizationId: '4' }, { client });
+    expect(calls.map((call) => call.init.method)).toEqual(['GET', 'GET']);
+    const variables = calls.map((call) =>
+      new URL(call.url, 'http://localhost').searchParams.get('variables'),
+    );
+    expect(variables).toEqual([
+      '{"id":"1","procedures":null}',
+      '{"id":"1","procedures":{"organizationId":"4"}}',
+    ]);
+  });
+
+  it('sends the Marketplace query narrowed to a home address by POST (no coordinates in URLs)', async () => {
     const { fetch, calls } = fakeFetch(() => jsonResponse({ data: { marketplace } }));
     const location = { location: { latitude: 30.27, longitude: -97.74 } };
     const result = await fetchMarketplace('1', location, { client: createGraphQLClient({ fetch }) });
     const body = JSON.parse(String(calls[0]?.init.body));
+    expect(calls[0]?.init.method).toBe('POST');
     expect([body.operationName, body.variables, result]).toEqual([
       'Marketplace',
       { id: '1', procedures: location },
@@ -58,7 +74,7 @@ describe('useMarketplace', () => {
     const { result } = renderHook(() => useMarketplace('1'), { wrapper });
 
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect([result.current.data, calls.length]).toEqual([marketplace, 1]);
+    expect([result.current.data, calls.length, calls[0]?.init.method]).toEqual([marketplace, 1, 'GET']);
     expect(queryClient.getQueryData(['marketplace', '1', null])).toEqual(marketplace);
   });
 });

@@ -17,13 +17,22 @@ export type MarketplaceClinic = Marketplace['clinicOrganizations'][number];
 /**
  * Fetches a marketplace outside React (the host bootstrap reads branding before rendering); on the
  * page's client unless `options.client` is given.
+ *
+ * The marketplace is public (the same for every visitor), so it goes as a persisted GET that the
+ * browser's HTTP cache and CDNs keep for a minute and then revalidate (ETag, 304): a repeat visit
+ * does not recompute it. Narrowed to a client's own address it goes by POST instead, so home
+ * coordinates never sit in URLs (shared caches, proxy logs).
  */
 export async function fetchMarketplace(
   id: string,
   procedures?: ProceduresInput | null,
   { client = getGraphQLClient(), ...options }: RequestOptions & { client?: GraphQLClient } = {},
 ): Promise<Marketplace> {
-  const data = await client.execute(MarketplaceDocument, { id, procedures: procedures ?? null }, options);
+  const data = await client.execute(
+    MarketplaceDocument,
+    { id, procedures: procedures ?? null },
+    { persistedGet: procedures?.location == null, ...options },
+  );
   return data.marketplace;
 }
 
