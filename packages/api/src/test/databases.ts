@@ -5,6 +5,8 @@ import type { Database } from '../adapters/database/database';
 
 export interface TestDatabase {
   database: Database;
+  /** On PostgreSQL, the database's URL (for a second connection); undefined on PGlite. */
+  url?: string;
   /** Closes the connections and, on PostgreSQL, drops the database. Safe after `database.close()`. */
   dispose(): Promise<void>;
 }
@@ -45,6 +47,7 @@ function postgres(serverUrl: string): TestDatabaseFactory {
       const database = await createDatabase({ kind: 'postgres', url: url.toString() });
       return {
         database,
+        url: url.toString(),
         async dispose() {
           await database.close().catch(() => undefined);
           await onServer(`drop database if exists ${name} with (force)`);

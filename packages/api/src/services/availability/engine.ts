@@ -117,6 +117,19 @@ export function findAvailableSlots(query: AvailabilityQuery): Slot[] {
  * earlier free occurrence is used. Null when nobody is free then.
  */
 export function choosePractitioner(query: PractitionerChoiceQuery): PractitionerChoice | null {
+  const [first] = rankPractitioners(query);
+  return first
+    ? { practitionerId: first.practitionerId, startsAt: first.startsAt, endsAt: first.endsAt }
+    : null;
+}
+
+/**
+ * Every practitioner free at an exact local date and time, in `choosePractitioner`'s order (fewest
+ * appointments that local day first, then the lowest id), each with that count as `booked`.
+ */
+export function rankPractitioners(
+  query: PractitionerChoiceQuery,
+): (PractitionerChoice & { booked: number })[] {
   assertRules(query);
   const day = dayNumber(query.slot.date);
   const minute = minuteOfTime(query.slot.time);
@@ -125,7 +138,7 @@ export function choosePractitioner(query: PractitionerChoiceQuery): Practitioner
   const dayStart = calendar.instantOf(day, 0);
   const dayEnd = calendar.instantOf(day + 1, 0);
 
-  let best: { practitionerId: number; start: number; booked: number } | null = null;
+  const free: (PractitionerChoice & { booked: number })[] = [];
   for (const practitioner of query.practitioners) {
     const start = practitionerStarts(practitioner, query, calendar, day, day, earliest).find((instant) => {
       const local = calendar.localOf(instant);
@@ -135,16 +148,14 @@ export function choosePractitioner(query: PractitionerChoiceQuery): Practitioner
     const booked = practitioner.appointments.filter(
       (appointment) => appointment.start < dayEnd && appointment.end > dayStart,
     ).length;
-    if (!best || booked < best.booked || (booked === best.booked && practitioner.id < best.practitionerId)) {
-      best = { practitionerId: practitioner.id, start, booked };
-    }
+    free.push({
+      practitionerId: practitioner.id,
+      startsAt: new Date(start),
+      endsAt: new Date(start + query.durationMinutes * minuteMs),
+      booked,
+    });
   }
-  if (!best) return null;
-  return {
-    practitionerId: best.practitionerId,
-    startsAt: new Date(best.start),
-    endsAt: new Date(best.start + query.durationMinutes * minuteMs),
-  };
+  return free.sort((a, b) => a.booked - b.booked || a.practitionerId - b.practitionerId);
 }
 
 /** Sorted instants at which one practitioner can start the visit on local days first..last. */

@@ -21,7 +21,7 @@ import {
 } from '../../db/checkout-schema';
 import { appointments, practitioners } from '../../db/scheduling-schema';
 import { clipToBookableDates, loadPlaceSchedules, slotRules } from '../availability/availability';
-import { choosePractitioner, type PractitionerSchedule } from '../availability/engine';
+import { choosePractitioner, type PractitionerSchedule, rankPractitioners } from '../availability/engine';
 import { InvalidInputError } from '../errors';
 import type { RequestSession } from '../identity/sessions';
 import { findUserByEmail, findUserById, insertUser, type UserRow } from '../identity/users';
@@ -344,18 +344,35 @@ async function book(
 }
 
 // Arbitrary but fixed: the first key of the practitioner locks below (the second is the practitioner).
-const practitionerLockSpace = 727_105_006;
+export const practitionerLockSpace = 727_105_006;
 const maxDeadlockRetries = 3;
 
+type RankedChoice = ReturnType<typeof rankPractitioners>[number];
+
 /**
- * Inserts the PENDING appointment with the practitioner `choosePractitioner` picks. When the
+ * The order in which to try the practitioners free at the slot: fewest appointments that day first
+ * (as `choosePractitioner`), the equally booked in random order. Concurrent bookings read the same
+ * schedules, so a fixed order would send them all to the same practitioner first.
+ */
+function tryOrder(ranked: RankedChoice[], random: () => number): RankedChoice[] {
+  const keyed = ranked.map((choice) => ({ choice, tieBreak: random() }));
+  keyed.sort((a, b) => a.choice.booked - b.choice.booked || a.tieBreak - b.tieBreak);
+  return keyed.map(({ choice }) => choice);
+}
+
+/**
+ * Inserts the PENDING appointment with one of the practitioners free at the slot. When the
  * exclusion constraint refuses it (someone took that practitioner's time since the schedules were
- * read), the next eligible practitioner is tried; none left is the slot-taken message.
+ * read), the next is tried; none left is the slot-taken message.
  *
  * Bookings of one practitioner take turns (a transaction-level advisory lock, released with the
  * savepoint when the practitioner is refused): two overlapping PENDING rows inserted at once would
  * each wait for the other inside the exclusion check, a deadlock PostgreSQL only breaks after a
- * second. A deadlock that happens anyway (other writers) is retried with the same practitioner.
+ * second. So that bookings do not queue on one practitioner while others are free, the first pass
+ * only takes a lock that is free (`pg_try_advisory_xact_lock`), skipping practitioners being booked
+ * by another transaction right now; a second pass waits for the skipped ones in turn. A transaction
+ * holds at most one of these locks at a time (a refused one goes with its savepoint), so waiting
+ * cannot deadlock. A deadlock that happens anyway (other writers) is retried with the same practitioner.
  */
 async function holdTime(
   tx: Db,
@@ -368,47 +385,73 @@ async function holdTime(
     candidates: PractitionerSchedule[];
     now: Date;
   },
+  random: () => number = Math.random,
 ): Promise<{ appointmentId: number; practitioner: { id: number; name: string } }> {
-  let candidates = request.candidates;
-  let deadlocks = 0;
-  for (;;) {
-    const choice = choosePractitioner({ ...request.rules, slot: request.slot, practitioners: candidates });
-    if (!choice) throw new InvalidInputError(slotTakenMessage);
-    try {
-      // A savepoint, so a refused insert leaves the rest of the transaction usable.
-      const appointmentId = await tx.transaction(async (savepoint) => {
-        await savepoint.execute(
-          sql`select pg_advisory_xact_lock(${practitionerLockSpace}, ${choice.practitionerId})`,
-        );
-        const [row] = await savepoint
-          .insert(appointments)
-          .values({
-            marketplaceId: request.marketplaceId,
-            practitionerId: choice.practitionerId,
-            ...placeColumns(request.place),
-            startsAt: choice.startsAt,
-            endsAt: choice.endsAt,
-            status: 'PENDING',
-            clientUserId: request.clientUserId,
-            createdAt: request.now,
-            updatedAt: request.now,
-          })
-          .returning({ id: appointments.id });
-        if (!row) throw new Error('The appointment was not created.');
-        return row.id;
-      });
+  const ranked = rankPractitioners({
+    ...request.rules,
+    slot: request.slot,
+    practitioners: request.candidates,
+  });
+  const busyElsewhere: RankedChoice[] = [];
+
+  /** The appointment's id; null when `wait` is false and another transaction holds the lock. */
+  const attempt = (choice: RankedChoice, wait: boolean) =>
+    // A savepoint, so a refused insert leaves the rest of the transaction usable.
+    tx.transaction(async (savepoint) => {
+      const lock = [practitionerLockSpace, choice.practitionerId];
+      if (wait) {
+        await savepoint.execute(sql`select pg_advisory_xact_lock(${lock[0]}, ${lock[1]})`);
+      } else {
+        const { rows } = (await savepoint.execute(
+          sql`select pg_try_advisory_xact_lock(${lock[0]}, ${lock[1]}) as locked`,
+        )) as unknown as { rows: { locked: boolean }[] };
+        if (!rows[0]?.locked) return null;
+      }
+      const [row] = await savepoint
+        .insert(appointments)
+        .values({
+          marketplaceId: request.marketplaceId,
+          practitionerId: choice.practitionerId,
+          ...placeColumns(request.place),
+          startsAt: choice.startsAt,
+          endsAt: choice.endsAt,
+          status: 'PENDING',
+          clientUserId: request.clientUserId,
+          createdAt: request.now,
+          updatedAt: request.now,
+        })
+        .returning({ id: appointments.id });
+      if (!row) throw new Error('The appointment was not created.');
+      return row.id;
+    });
+
+  for (const [wait, choices] of [
+    [false, tryOrder(ranked, random)],
+    [true, busyElsewhere],
+  ] as const) {
+    for (const choice of choices) {
+      let appointmentId: number | null = null;
+      for (let deadlocks = 0; ; deadlocks++) {
+        try {
+          appointmentId = await attempt(choice, wait);
+          if (appointmentId === null) busyElsewhere.push(choice);
+          break;
+        } catch (error) {
+          if (sqlState(error) === deadlockDetected && deadlocks < maxDeadlockRetries) continue;
+          if (sqlState(error) !== exclusionViolation) throw error;
+          break;
+        }
+      }
+      if (appointmentId === null) continue;
       const [practitioner] = await tx
         .select({ id: practitioners.id, name: practitioners.name })
         .from(practitioners)
         .where(eq(practitioners.id, choice.practitionerId));
       if (!practitioner) throw new Error(`Practitioner ${choice.practitionerId} vanished.`);
       return { appointmentId, practitioner };
-    } catch (error) {
-      if (sqlState(error) === deadlockDetected && deadlocks++ < maxDeadlockRetries) continue;
-      if (sqlState(error) !== exclusionViolation) throw error;
-      candidates = candidates.filter((candidate) => candidate.id !== choice.practitionerId);
     }
   }
+  throw new InvalidInputError(slotTakenMessage);
 }
 
 /** An EXCLUSION constraint refused the row (here: the practitioner is taken). */
