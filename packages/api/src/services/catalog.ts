@@ -1,6 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../adapters/database/database';
-import { procedureAddOns, procedureClinics, procedureGroups, procedures } from '../db/schema';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { procedureAddOns, procedureGroups, procedures } from '../db/schema';
 
 /** Where procedures must be offered to be listed. */
 export type Offering =
@@ -42,45 +41,71 @@ export interface CatalogView {
   procedures: ProcedureView[];
 }
 
-type ProcedureRow = typeof procedures.$inferSelect;
+type ProcedureRow = Pick<
+  typeof procedures.$inferSelect,
+  | 'id'
+  | 'procedureGroupId'
+  | 'name'
+  | 'tagline'
+  | 'description'
+  | 'thumbnail'
+  | 'ingredients'
+  | 'prices'
+  | 'durations'
+  | 'tags'
+  | 'isAddOn'
+  | 'offeredAtHome'
+>;
+type GroupRow = Pick<
+  typeof procedureGroups.$inferSelect,
+  'id' | 'name' | 'description' | 'thumbnail' | 'banner'
+>;
+type AddOnRow = Pick<typeof procedureAddOns.$inferSelect, 'procedureId' | 'addOnId' | 'featured'>;
+
+/** What `catalogView` needs of a marketplace's catalogue, as `catalogColumns` reads it. */
+export interface CatalogRows {
+  groupRows: GroupRow[];
+  procedureRows: ProcedureRow[];
+  addOnRows: AddOnRow[];
+  /** Procedures offered at the asked clinic (empty unless one was asked). */
+  clinicProcedureIds: number[];
+}
+
+/**
+ * Columns to select beside a marketplace row (`marketplaceId` is its id column): its catalogue as
+ * JSON lists in display order, so the whole marketplace is read in one statement.
+ */
+export function catalogColumns(marketplaceId: SQLWrapper, clinicId: number | null) {
+  const list = <Row>(select: SQL) => sql<Row[]>`coalesce((${select}), '[]'::json)`;
+  return {
+    groupRows: list<GroupRow>(sql`select json_agg(json_build_object(
+        'id', g.id, 'name', g.name, 'description', g.description, 'thumbnail', g.thumbnail, 'banner', g.banner
+      ) order by g.position, g.id) from procedure_groups g where g.marketplace_id = ${marketplaceId}`),
+    procedureRows: list<ProcedureRow>(sql`select json_agg(json_build_object(
+        'id', p.id, 'procedureGroupId', p.procedure_group_id, 'name', p.name, 'tagline', p.tagline,
+        'description', p.description, 'thumbnail', p.thumbnail, 'ingredients', p.ingredients,
+        'prices', p.prices, 'durations', p.durations, 'tags', p.tags, 'isAddOn', p.is_add_on,
+        'offeredAtHome', p.offered_at_home
+      ) order by p.position, p.id) from procedures p where p.marketplace_id = ${marketplaceId}`),
+    addOnRows: list<AddOnRow>(sql`select json_agg(json_build_object(
+        'procedureId', a.procedure_id, 'addOnId', a.add_on_id, 'featured', a.featured
+      ) order by a.position, a.add_on_id) from procedure_add_ons a where a.marketplace_id = ${marketplaceId}`),
+    clinicProcedureIds: list<number>(sql`select json_agg(pc.procedure_id) from procedure_clinics pc
+      where pc.marketplace_id = ${marketplaceId} and pc.clinic_id = ${clinicId ?? 0}`),
+  };
+}
 
 /**
  * A marketplace's catalogue as offered at one place: categories with their procedures, and each
- * procedure's add-ons split into featured and other. A fixed handful of queries whatever the size.
+ * procedure's add-ons split into featured and other.
  */
-export async function loadCatalog(db: Db, marketplaceId: number, offering: Offering): Promise<CatalogView> {
+export function catalogView(
+  { groupRows, procedureRows, addOnRows, clinicProcedureIds }: CatalogRows,
+  offering: Offering,
+): CatalogView {
   if (offering.kind === 'nowhere') return { categories: [], procedures: [] };
 
-  const [groupRows, procedureRows, addOnRows, clinicRows] = await Promise.all([
-    db
-      .select()
-      .from(procedureGroups)
-      .where(eq(procedureGroups.marketplaceId, marketplaceId))
-      .orderBy(asc(procedureGroups.position), asc(procedureGroups.id)),
-    db
-      .select()
-      .from(procedures)
-      .where(eq(procedures.marketplaceId, marketplaceId))
-      .orderBy(asc(procedures.position), asc(procedures.id)),
-    db
-      .select()
-      .from(procedureAddOns)
-      .where(eq(procedureAddOns.marketplaceId, marketplaceId))
-      .orderBy(asc(procedureAddOns.position), asc(procedureAddOns.addOnId)),
-    offering.kind === 'clinic'
-      ? db
-          .select({ procedureId: procedureClinics.procedureId })
-          .from(procedureClinics)
-          .where(
-            and(
-              eq(procedureClinics.marketplaceId, marketplaceId),
-              eq(procedureClinics.clinicId, offering.clinicId),
-            ),
-          )
-      : Promise.resolve([]),
-  ]);
-
-  const offeredAtClinic = new Set(clinicRows.map((row) => row.procedureId));
+  const offeredAtClinic = new Set(clinicProcedureIds);
   const isOffered = (procedure: ProcedureRow): boolean => {
     switch (offering.kind) {
       case 'anywhere':

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../adapters/database/database';
 import type { Geocoder } from '../adapters/geocoding/geocoder';
 import type {
@@ -8,8 +8,8 @@ import type {
   paymentDepositTypes,
   remoteNames,
 } from '../db/schema';
-import { checkoutNoteDefinitions, clinics, marketplaces, remoteOverrides } from '../db/schema';
-import { type CatalogView, loadCatalog, type Offering } from './catalog';
+import { type checkoutNoteDefinitions, marketplaces, type remoteOverrides } from '../db/schema';
+import { type CatalogView, catalogColumns, catalogView, type Offering } from './catalog';
 import { InvalidInputError, NotFoundError } from './errors';
 import { type Coordinates, isInsideServiceArea } from './service-area';
 
@@ -65,6 +65,12 @@ export interface MarketplaceView extends CatalogView {
   remoteOverrides: { remote: (typeof remoteNames)[number]; entry: string }[];
 }
 
+type NoteRow = Pick<
+  typeof checkoutNoteDefinitions.$inferSelect,
+  'id' | 'index' | 'label' | 'type' | 'isRequired' | 'options'
+>;
+type OverrideRow = Pick<typeof remoteOverrides.$inferSelect, 'remote' | 'entry'>;
+
 // Ids are PostgreSQL `integer`s; a larger number cannot name a row (and would fail the query).
 const largestId = 2_147_483_647;
 
@@ -79,14 +85,38 @@ export async function getMarketplace(
 ): Promise<MarketplaceView> {
   const notFound = new NotFoundError(`Marketplace ${marketplaceId} was not found.`);
   if (marketplaceId > largestId) throw notFound;
-  const [marketplace] = await db.select().from(marketplaces).where(eq(marketplaces.id, marketplaceId));
-  if (!marketplace) throw notFound;
+  const clinicId = filter && 'organizationId' in filter ? filter.organizationId : null;
+
+  // One statement: the marketplace row with its clinics, checkout notes, remote overrides and
+  // catalogue as JSON lists (on PGlite every statement waits for the one before).
+  const list = <Row>(select: SQL) => sql<Row[]>`coalesce((${select}), '[]'::json)`;
+  const [row] = await db
+    .select({
+      ...getTableColumns(marketplaces),
+      clinicRows: list<ClinicView>(sql`select json_agg(json_build_object(
+          'id', c.id::text, 'name', c.name, 'address', c.address, 'phone', c.phone,
+          'timeZone', c.time_zone, 'latitude', c.latitude, 'longitude', c.longitude
+        ) order by c.position, c.id) from clinics c where c.marketplace_id = ${marketplaces.id}`),
+      noteRows: list<NoteRow>(sql`select json_agg(json_build_object(
+          'id', n.id, 'index', n.index, 'label', n.label, 'type', n.type, 'isRequired', n.is_required,
+          'options', n.options
+        ) order by n.index) from checkout_note_definitions n where n.marketplace_id = ${marketplaces.id}`),
+      overrideRows:
+        list<OverrideRow>(sql`select json_agg(json_build_object('remote', o.remote, 'entry', o.entry)
+        order by o.remote) from remote_overrides o where o.marketplace_id = ${marketplaces.id}`),
+      ...catalogColumns(marketplaces.id, clinicId !== null && clinicId <= largestId ? clinicId : null),
+    })
+    .from(marketplaces)
+    .where(eq(marketplaces.id, marketplaceId));
+  if (!row) throw notFound;
+  const { clinicRows, noteRows, overrideRows, ...marketplace } = row;
 
   let offering: Offering = { kind: 'anywhere' };
-  if (filter && 'organizationId' in filter) {
-    if (filter.organizationId > largestId) throw notOneOfItsClinics(filter.organizationId, marketplaceId);
-    offering = { kind: 'clinic', clinicId: filter.organizationId };
-  } else if (filter) {
+  if (clinicId !== null) {
+    if (!clinicRows.some((clinic) => clinic.id === String(clinicId)))
+      throw notOneOfItsClinics(clinicId, marketplaceId);
+    offering = { kind: 'clinic', clinicId };
+  } else if (filter && 'location' in filter) {
     const inside =
       marketplace.providesAtHome &&
       (await isInsideServiceArea(
@@ -103,31 +133,7 @@ export async function getMarketplace(
       ));
     offering = { kind: inside ? 'home' : 'nowhere' };
   }
-
-  const [clinicRows, noteRows, overrideRows, catalog] = await Promise.all([
-    db
-      .select()
-      .from(clinics)
-      .where(eq(clinics.marketplaceId, marketplaceId))
-      .orderBy(asc(clinics.position), asc(clinics.id)),
-    db
-      .select()
-      .from(checkoutNoteDefinitions)
-      .where(eq(checkoutNoteDefinitions.marketplaceId, marketplaceId))
-      .orderBy(asc(checkoutNoteDefinitions.index)),
-    db
-      .select()
-      .from(remoteOverrides)
-      .where(eq(remoteOverrides.marketplaceId, marketplaceId))
-      .orderBy(asc(remoteOverrides.remote)),
-    loadCatalog(db, marketplaceId, offering),
-  ]);
-
-  if (offering.kind === 'clinic') {
-    const { clinicId } = offering;
-    if (!clinicRows.some((clinic) => clinic.id === clinicId))
-      throw notOneOfItsClinics(clinicId, marketplaceId);
-  }
+  const catalog = catalogView(marketplace, offering);
 
   return {
     id: String(marketplace.id),
@@ -138,15 +144,7 @@ export async function getMarketplace(
     primaryColor: marketplace.primaryColor,
     navigationGroupId: marketplace.navigationGroupId === null ? null : String(marketplace.navigationGroupId),
     providesAtHome: marketplace.providesAtHome,
-    clinicOrganizations: clinicRows.map((clinic) => ({
-      id: String(clinic.id),
-      name: clinic.name,
-      address: clinic.address,
-      phone: clinic.phone,
-      timeZone: clinic.timeZone,
-      latitude: clinic.latitude,
-      longitude: clinic.longitude,
-    })),
+    clinicOrganizations: clinicRows,
     categories: catalog.categories,
     procedures: catalog.procedures,
     checkoutNotes: noteRows.map((note) => ({
