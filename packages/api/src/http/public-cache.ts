@@ -24,23 +24,62 @@ export const publicCacheControl = `public, max-age=${publicCacheTtlSeconds}, sta
 /** Cache-Control of every other GraphQL answer: user data is never stored by a browser or a CDN. */
 export const privateCacheControl = 'private, no-store';
 
-/** True when the operation to run is a query whose root selections are all public fields. */
+/**
+ * True when the operation to run is a query whose root selections are all public fields (and
+ * `__typename`), at least one of them public.
+ */
 export function isPublicOperation(document: DocumentNode, operationName?: string | null): boolean {
   const operation = getOperationAST(document, operationName);
   if (operation?.operation !== 'query') return false;
-  return operation.selectionSet.selections.every(
-    (selection) =>
-      selection.kind === Kind.FIELD &&
-      (publicQueryFields.has(selection.name.value) || selection.name.value === '__typename'),
+  const { selections } = operation.selectionSet;
+  return (
+    selections.every(
+      (selection) =>
+        selection.kind === Kind.FIELD &&
+        (publicQueryFields.has(selection.name.value) || selection.name.value === '__typename'),
+    ) &&
+    selections.some(
+      (selection) => selection.kind === Kind.FIELD && publicQueryFields.has(selection.name.value),
+    )
   );
+}
+
+// Sorts object keys, so variables given in another order make the same cache key.
+const sortedKeys = (_key: string, value: unknown) =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : value;
+
+/**
+ * The cache key of a request: a SHA-256 of document, operation name and variables (no session),
+ * or, for a document that does not even name a public field, one key that never holds an answer
+ * (`isPublicOperation` is false for it), so most requests skip the hashing.
+ */
+function cacheKey({
+  documentString,
+  operationName,
+  variableValues,
+}: {
+  documentString: string;
+  operationName?: string | null;
+  variableValues?: unknown;
+}): string {
+  if (![...publicQueryFields].some((field) => documentString.includes(field))) return 'not-public';
+  return createHash('sha256')
+    .update(`${documentString}|${operationName ?? ''}|${JSON.stringify(variableValues ?? {}, sortedKeys)}`)
+    .digest('hex');
 }
 
 // The response cache's own mark on an answer it served (@graphql-yoga/plugin-response-cache).
 const servedFromResponseCache = Symbol.for('servedFromResponseCache');
 
-/** A strong validator of an answer's data, the same in every API process for the same data. */
-function entityTag(data: unknown): string {
-  return `"${createHash('sha256').update(JSON.stringify(data)).digest('base64url')}"`;
+/**
+ * A public answer's JSON body and its entity tag (a hash of the body, so the same in every API
+ * process for the same data), made once per answer the response cache keeps.
+ */
+function serialize(data: object): { body: string; etag: string } {
+  const body = JSON.stringify({ data });
+  return { body, etag: `"${createHash('sha256').update(body).digest('base64url')}"` };
 }
 
 /** Whether an If-None-Match header names this entity tag (weak comparison, RFC 9110 13.1.2). */
@@ -77,8 +116,9 @@ export function publicCachePlugins({
   const publicByRequest = new WeakMap<Request, boolean>();
   // Per request answered publicly without errors: the answer's entity tag.
   const publicAnswers = new WeakMap<Request, string>();
-  // One hash per cached answer: its data object is shared by every hit.
-  const entityTags = new WeakMap<object, string>();
+  // Body and entity tag per cached answer, by its data object, which every hit shares: a hit is
+  // neither serialized nor hashed again. Goes with the cache entry (a WeakMap).
+  const serialized = new WeakMap<object, { body: string; etag: string }>();
 
   const decideVisibility: Plugin = {
     onParams({ request }) {
@@ -93,6 +133,7 @@ export function publicCachePlugins({
   const responseCache = useResponseCache({
     // One cache for everyone: only public answers are ever put in it (`enabled`).
     session: () => null,
+    buildResponseCacheKey: cacheKey,
     cache: createInMemoryCache({ max: 1000 }),
     ttl: ttlSeconds * 1000,
     // Mutations neither read nor invalidate it; marketplace data is not changed by mutations.
@@ -110,20 +151,31 @@ export function publicCachePlugins({
   });
 
   const cacheHeaders: Plugin = {
-    onExecutionResult({ request, result }) {
-      if (Array.isArray(result) || !result || typeof result !== 'object') return;
-      const answer = result as { data?: unknown; errors?: unknown[]; [servedFromResponseCache]?: boolean };
-      const isPublic = answer[servedFromResponseCache] === true || publicByRequest.get(request) === true;
-      if (!isPublic || answer.errors?.length || !answer.data || typeof answer.data !== 'object') return;
-      let etag = entityTags.get(answer.data);
-      if (!etag) {
-        etag = entityTag(answer.data);
-        entityTags.set(answer.data, etag);
+    onExecutionResult({ request, result, setResult }) {
+      if (!result || Symbol.asyncIterator in result) return;
+      const isPublic = servedFromResponseCache in result || publicByRequest.get(request) === true;
+      const { data } = result;
+      if (!isPublic || result.errors?.length || !data || typeof data !== 'object') return;
+      let answer = serialized.get(data);
+      if (!answer) {
+        answer = serialize(data);
+        serialized.set(data, answer);
       }
+      const { body, etag } = answer;
       publicAnswers.set(request, etag);
+      // graphql-yoga serializes a result with its `stringify`; it passes the result without its
+      // internal `extensions.http`, so anything else in it (there is nothing else) is written out.
+      setResult({
+        ...result,
+        stringify: (sanitized) =>
+          sanitized.data === data && !sanitized.errors && !sanitized.extensions
+            ? body
+            : JSON.stringify(sanitized),
+      });
     },
     onResponse({ request, response, setResponse, fetchAPI }) {
-      if (new URL(request.url).pathname !== graphqlEndpoint) return;
+      // GraphQL requests only (their parameters were read), not /healthz or /assets.
+      if (!withParams.has(request) && new URL(request.url).pathname !== graphqlEndpoint) return;
       const etag = publicAnswers.get(request);
       const isPublic =
         request.method === 'GET' &&
