@@ -1,8 +1,8 @@
 // Benchmark: requests per second of the production API build (autocannon, loopback, PGlite), all in
 // one run against one server:
 //   - a bare `{ __typename }`, the baseline;
-//   - the browser client's Marketplace query by POST, each request with a variable of its own, so the
-//     public-answer cache never has it (what every request cost before that cache);
+//   - the browser client's Marketplace query by POST, each request with a variable of its own, so
+//     every one misses the public-answer cache: executed, then stored (evicting another at 1,000);
 //   - the same query by POST, repeated (answered from the cache);
 //   - the same query as a persisted GET (the hash in the URL), as browsers and CDNs fetch it;
 //   - that GET revalidated with If-None-Match (each answer a 304 without a body).
@@ -120,7 +120,7 @@ try {
   let nonce = 0;
   const results = [
     await run('{ __typename }', post({ query: '{ __typename }' })),
-    await run('marketplace POST, uncached', {
+    await run('marketplace POST, cache miss', {
       ...post({}),
       requests: [
         {
