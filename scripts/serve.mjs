@@ -1,6 +1,6 @@
-// Serves one built app as its own deployment:
+// Serves one remote's build as its own deployment:
 //   node scripts/serve.mjs --dir remotes/catalog/dist --port 3001
-//   node scripts/serve.mjs --dir host/dist --port 3000 --spa --proxy /graphql=http://127.0.0.1:4000
+// (The host has its own server, which also renders pages: node host/dist/server/server.js.)
 import { parseArgs } from 'node:util';
 import { createStaticServer, listen } from './lib/static-server.mjs';
 
@@ -8,21 +8,13 @@ const { values } = parseArgs({
   options: {
     dir: { type: 'string' },
     port: { type: 'string' },
-    spa: { type: 'boolean', default: false },
-    proxy: { type: 'string', multiple: true, default: [] },
   },
 });
 if (!values.dir || !values.port) {
-  console.error(
-    'Usage: node scripts/serve.mjs --dir <folder> --port <port> [--spa] [--proxy /path=http://target]',
-  );
+  console.error('Usage: node scripts/serve.mjs --dir <folder> --port <port>');
   process.exit(2);
 }
-const proxy = values.proxy.map((spec) => {
-  const [prefix, target] = spec.split('=');
-  return { prefix, target };
-});
-const server = createStaticServer({ dir: values.dir, spa: values.spa, proxy });
+const server = createStaticServer({ dir: values.dir });
 await listen(server, Number(values.port));
 console.log(`Serving ${values.dir} on http://localhost:${values.port}`);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

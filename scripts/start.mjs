@@ -47,11 +47,13 @@ const serve = (dir, port, ...extra) => ['scripts/serve.mjs', '--dir', dir, '--po
 start('api', ['packages/api/dist/server.mjs'], { PORT: String(ports.api) });
 // Stands in for Google and Apple sign-in, so both work offline.
 start('sign-in provider', ['packages/api/dist/cli.mjs', 'oidc-dev-provider']);
-const proxied = ['/graphql', '/assets', '/healthz', '/dev'].flatMap((prefix) => [
-  '--proxy',
-  `${prefix}=${api}`,
-]);
-start('host', serve('host/dist', ports.host, '--spa', ...proxied));
+// The host's own server renders pages and forwards the API's paths, as in production.
+start('host', ['host/dist/server/server.js'], {
+  PORT: String(ports.host),
+  API_URL: api,
+  // The tenant override's remote runs on the server too (the default remotes' origins always may).
+  SSR_REMOTE_ORIGINS: `http://localhost:${ports.spotlight}`,
+});
 for (const remote of ['catalog', 'scheduling', 'checkout', 'account']) {
   start(remote, serve(path.join('remotes', remote, 'dist'), ports[remote]));
 }

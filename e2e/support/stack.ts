@@ -30,7 +30,8 @@ export function deploy(deployment: Deployment, buildDir = path.join(repoRoot, bu
   if (deployment === 'host') writeRuntimeConfig();
 }
 
-function writeRuntimeConfig() {
+/** Writes the host's config.json (what its server embeds in pages), with `patch` over the defaults. */
+function writeRuntimeConfig(patch: Record<string, unknown> = {}) {
   const entry = (port: number) => `http://localhost:${port}/mf-manifest.json`;
   const config = {
     remotes: {
@@ -42,6 +43,7 @@ function writeRuntimeConfig() {
     graphqlEndpoint: '/graphql',
     googleMapsApiKey: null,
     stripePublishableKey: null,
+    ...patch,
   };
   writeFileSync(path.join(deployDir('host'), 'config.json'), JSON.stringify(config, null, 2));
 }
@@ -51,6 +53,7 @@ type Server = ReturnType<typeof http.createServer>;
 /** The whole product as separate deployments, with a control endpoint to stop or start one. */
 export class Stack {
   private servers = new Map<Deployment, Server>();
+  private host: ChildProcess | null = null;
   private api: ChildProcess | null = null;
   private oidc: ChildProcess | null = null;
   private control: Server | null = null;
@@ -65,7 +68,7 @@ export class Stack {
   }
 
   async stop() {
-    await Promise.all([...this.servers.keys()].map((d) => this.stopDeployment(d)));
+    await Promise.all([...this.servers.keys(), 'host' as const].map((d) => this.stopDeployment(d)));
     await new Promise<void>((resolve) => (this.control ? this.control.close(() => resolve()) : resolve()));
     await Promise.all([this.api, this.oidc].map((child) => child && stopChild(child)));
   }
@@ -105,21 +108,34 @@ export class Stack {
   }
 
   async startDeployment(deployment: Deployment) {
+    if (deployment === 'host') return this.startHost();
     if (this.servers.has(deployment)) return;
-    const api = `http://127.0.0.1:${ports.api}`;
-    const server: Server =
-      deployment === 'host'
-        ? createStaticServer({
-            dir: deployDir('host'),
-            spa: true,
-            proxy: ['/graphql', '/assets', '/healthz', '/dev'].map((prefix) => ({ prefix, target: api })),
-          })
-        : createStaticServer({ dir: deployDir(deployment) });
+    const server = createStaticServer({ dir: deployDir(deployment) });
     await listen(server, ports[deployment]);
     this.servers.set(deployment, server);
   }
 
+  /** The host's own server (pages rendered on the server, its files, the API on its origin). */
+  private async startHost() {
+    if (this.host) return;
+    this.host = spawn(process.execPath, [path.join(deployDir('host'), 'server/server.js')], {
+      env: {
+        ...process.env,
+        PORT: String(ports.host),
+        API_URL: `http://127.0.0.1:${ports.api}`,
+        SSR_REMOTE_ORIGINS: `http://localhost:${ports.spotlight}`,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitFor(`http://127.0.0.1:${ports.host}/config.json`, 30_000);
+  }
+
   async stopDeployment(deployment: Deployment) {
+    if (deployment === 'host') {
+      const host = this.host;
+      this.host = null;
+      return host ? stopChild(host) : undefined;
+    }
     const server = this.servers.get(deployment);
     if (!server) return;
     this.servers.delete(deployment);
@@ -138,6 +154,8 @@ export class Stack {
         if (action === 'stop') await this.stopDeployment(deployment);
         else if (action === 'start') await this.startDeployment(deployment);
         else if (action === 'redeploy') deploy(deployment, await readBody(req));
+        else if (action === 'configure' && deployment === 'host')
+          writeRuntimeConfig(JSON.parse(await readBody(req)));
         else throw new Error(`Unknown action ${action}`);
         res.writeHead(204).end();
       } catch (error) {

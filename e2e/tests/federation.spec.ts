@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { redeploy, startDeployment, stopDeployment } from '../support/control';
+import { freshStart } from '../support/booking';
+import { configureHost, redeploy, startDeployment, stopDeployment } from '../support/control';
+import { demoClient, dialog, providerLogin, signInButton, toast } from '../support/identity';
 import { repoRoot } from '../support/stack';
 
 // These tests take deployments down and replace them, so they run alone, one after another.
@@ -74,5 +76,40 @@ test('a redeployed remote shows up in the running host after a reload, with no h
   } finally {
     await redeploy('catalog', path.join(repoRoot, 'remotes/catalog/dist'));
     rmSync(staged, { recursive: true, force: true });
+  }
+});
+
+test('a host configured with a marketing-analytics service identifies a client signing in with Google', async ({
+  page,
+}) => {
+  const scriptHost = 'https://analytics.test';
+  await configureHost({ marketingAnalytics: { scriptHost, partnerHash: 'p4rtn3r' } });
+  try {
+    const scripts: string[] = [];
+    await page.route(`${scriptHost}/**`, (route) => {
+      scripts.push(route.request().url());
+      return route.fulfill({
+        contentType: 'text/javascript',
+        body: 'window.marketingAnalytics = { identify: (who) => { window.identified = who; } };',
+      });
+    });
+    await freshStart(page, '/1/services');
+    await signInButton(page).click();
+    await dialog(page, 'Sign in').getByRole('button', { name: 'Continue with Google' }).click();
+    await providerLogin(page, demoClient.email);
+
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => (window as { identified?: unknown }).identified))
+      .toEqual({
+        email: demoClient.email,
+        f_name: 'Jordan',
+        l_name: 'Rivera',
+        phone: '+12125550142',
+        source_id: 'google-oauth',
+      });
+    expect(scripts).toEqual([`${scriptHost}/p4rtn3r.js?marketplace_id=1`]);
+  } finally {
+    await configureHost({});
   }
 });

@@ -154,40 +154,6 @@ test.describe('Google sign-in through the local provider', () => {
     expect(JSON.parse((await storedUser(page)) ?? 'null')).toMatchObject({ email: demoClient.email });
   });
 
-  test('identifies the client to the marketing-analytics service when it is configured', async ({ page }) => {
-    const scriptHost = 'https://analytics.test';
-    await page.route('/config.json', async (route) => {
-      const config = await (await route.fetch()).json();
-      await route.fulfill({
-        json: { ...config, marketingAnalytics: { scriptHost, partnerHash: 'p4rtn3r' } },
-      });
-    });
-    const scripts: string[] = [];
-    await page.route(`${scriptHost}/**`, (route) => {
-      scripts.push(route.request().url());
-      return route.fulfill({
-        contentType: 'text/javascript',
-        body: 'window.marketingAnalytics = { identify: (who) => { window.identified = who; } };',
-      });
-    });
-    await freshStart(page, '/1/services');
-    await signInButton(page).click();
-    await dialog(page, 'Sign in').getByRole('button', { name: 'Continue with Google' }).click();
-    await providerLogin(page, demoClient.email);
-
-    await expect(toast(page, 'Login successful!')).toBeVisible();
-    await expect
-      .poll(() => page.evaluate(() => (window as { identified?: unknown }).identified))
-      .toEqual({
-        email: demoClient.email,
-        f_name: 'Jordan',
-        l_name: 'Rivera',
-        phone: '+12125550142',
-        source_id: 'google-oauth',
-      });
-    expect(scripts).toEqual([`${scriptHost}/p4rtn3r.js?marketplace_id=1`]);
-  });
-
   test('asks the provider for a code with scope openid email profile and the return path as state', async ({
     page,
   }) => {

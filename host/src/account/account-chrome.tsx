@@ -1,5 +1,6 @@
 import type { AccountAlertsProps, SignInDialogProps } from '@atrium/federation';
 import { $alertVerifyEmail, $alertVerifyPhone, $mgId, emit, on } from '@atrium/stores';
+import { useIsClient } from '@atrium/ui';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { resetRemote } from '../federation/remote-registry';
@@ -34,6 +35,8 @@ export function AccountChrome() {
   // Mounted from the first raised flag on, so the alerts can finish what they started (a logout).
   const [alertsWanted, setAlertsWanted] = useState(false);
   const [alertsFailed, setAlertsFailed] = useState(false);
+  // The viewer is looked up from the browser only: a page rendered on the server shows a guest.
+  const client = useIsClient();
 
   useEffect(() => {
     if (mgId && storedMgId !== mgId) $mgId.set(mgId);
@@ -62,9 +65,11 @@ export function AccountChrome() {
 
   return (
     <>
-      <Suspense fallback={null}>
-        <ViewerSync mgId={mgId} />
-      </Suspense>
+      {client && (
+        <Suspense fallback={null}>
+          <ViewerSync mgId={mgId} />
+        </Suspense>
+      )}
       {signInProps && (
         <RemoteOverlay
           key={signIn?.id}

@@ -1,9 +1,12 @@
 import { Navigate } from '@atrium/navigation';
-import { $selectedLocation } from '@atrium/stores';
+import { $selectedLocation, type BookingLocation } from '@atrium/stores';
 import { useStore } from '@nanostores/react';
 
 /** Home of a marketplace: services when a location is chosen, otherwise choose one first. */
+export function homePage(location: BookingLocation | null): 'services' | 'set-location' {
+  return location ? 'services' : 'set-location';
+}
+
 export function HomeRedirect() {
-  const location = useStore($selectedLocation);
-  return <Navigate to={location ? 'services' : 'set-location'} replace />;
+  return <Navigate to={homePage(useStore($selectedLocation))} replace />;
 }

@@ -1,3 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+
 /**
  * The federation contract: which remote exposes which route-level module, and the props each
  * receives from the host. The host loads by these names; each remote's build config exposes
@@ -57,4 +60,32 @@ export type AccountAlertsProps = Record<string, never>;
 /** Module Federation container name of a remote (a global identifier on the page). */
 export function containerName(remote: RemoteName): string {
   return `atrium_${remote}`;
+}
+
+/**
+ * Each app also builds for Node into this folder beside its browser build: the host's server loads a
+ * remote's `server/remoteEntry.js` to render that remote's pages into the HTML.
+ */
+export const SERVER_DIR = 'server';
+
+/** What a route-level exposed module offers: its page, and what it needs to render on the server. */
+export interface RoutePageModule<Props = RoutePageProps> {
+  default: ComponentType<Props>;
+  /**
+   * Fetches into `queryClient` what the page reads on its first render, given the client-kept
+   * values (stores) the page will render with. The server awaits it before rendering the page into
+   * the HTML. It must read the stores before its first await: they hold the request's values only
+   * while it runs synchronously.
+   */
+  prefetch?: (context: PrefetchContext) => Promise<unknown>;
+  /**
+   * Whether the page, with the stores as it will render with them, can be rendered on the server
+   * (true when absent); false leaves it to the browser, e.g. when it would only redirect.
+   */
+  rendersOnServer?: () => boolean;
+}
+
+export interface PrefetchContext {
+  marketplaceId: string;
+  queryClient: QueryClient;
 }

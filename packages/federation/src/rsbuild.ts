@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { defineConfig, type RsbuildConfig } from '@rsbuild/core';
+import { defineConfig, type EnvironmentConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { containerName, type RemoteName, remoteExposes } from './contract';
+import { containerName, type RemoteName, remoteExposes, SERVER_DIR } from './contract';
+import { pluginPrecompress } from './precompress';
 import { sharedSingletons } from './shared';
 
 const devApi = process.env.ATRIUM_API_URL ?? 'http://127.0.0.1:4000';
@@ -45,10 +46,12 @@ function sharedConfig(root: string) {
   );
 }
 
-function baseConfig(root: string, port: number, title: string, distPath = 'dist'): RsbuildConfig {
+function distRoot(distPath = 'dist') {
+  return process.env.ATRIUM_DIST_DIR ?? distPath;
+}
+
+function baseConfig(port: number, title: string): RsbuildConfig {
   return {
-    source: { entry: { index: path.join(root, 'src/index.ts') } },
-    output: { distPath: { root: process.env.ATRIUM_DIST_DIR ?? distPath } },
     html: { title, favicon: undefined },
     server: {
       port,
@@ -62,23 +65,87 @@ function baseConfig(root: string, port: number, title: string, distPath = 'dist'
   };
 }
 
-/** Rsbuild config of the host: no build-time remotes; entries come from /config.json at run time. */
+/** The browser build: the app's own entry (a remote's runs it standalone in development). */
+function webEnvironment(root: string, distPath: string | undefined, assetPrefix: string): EnvironmentConfig {
+  return {
+    source: { entry: { index: path.join(root, 'src/index.ts') } },
+    output: {
+      distPath: { root: distRoot(distPath) },
+      assetPrefix,
+      // ATRIUM_NO_MINIFY=1 keeps names readable in browser profiles (never for a deployment).
+      minify: !process.env.ATRIUM_NO_MINIFY,
+    },
+  };
+}
+
+/**
+ * Every app builds twice: `web` for the browser (dist/) and `node` for server-side rendering
+ * (dist/server/, deployed beside the browser build). A remote's server build is what the host's
+ * server loads with Module Federation's Node runtime to render that remote's pages into the HTML.
+ * The server build: CommonJS for Node (Module Federation's Node runtime loads it with `require` and
+ * `vm`), with a package.json saying so beside it, unminified so stack traces read.
+ */
+function nodeEnvironment(distPath: string | undefined, entry: Record<string, string>): EnvironmentConfig {
+  return {
+    source: { entry },
+    // Without an entry, Rsbuild would fall back to src/index.ts (a remote's standalone browser page).
+    tools: {
+      rspack: (config) => {
+        config.entry = entry;
+      },
+    },
+    output: {
+      target: 'node',
+      distPath: { root: path.join(distRoot(distPath), SERVER_DIR) },
+      minify: false,
+    },
+    plugins: [pluginCommonJsFolder()],
+  };
+}
+
+/** Marks the server build's folder as CommonJS: the workspace packages are `"type": "module"`. */
+function pluginCommonJsFolder(): RsbuildPlugin {
+  return {
+    name: 'atrium:commonjs-folder',
+    setup(api) {
+      api.processAssets({ stage: 'additional' }, ({ compilation, sources }) => {
+        compilation.emitAsset('package.json', new sources.RawSource('{ "type": "commonjs" }\n'));
+      });
+    },
+  };
+}
+
+/**
+ * Rsbuild config of the host: no build-time remotes (entries come at run time); the browser build
+ * and the server that renders pages, both providing the shared singletons.
+ */
 export function hostConfig({ root, title = 'Atrium', distPath }: AppOptions): RsbuildConfig {
-  const base = baseConfig(root, devPorts.host, title, distPath);
+  const shared = sharedConfig(root);
+  const federation = {
+    name: 'atrium_host',
+    remotes: {},
+    shared,
+    shareStrategy: 'loaded-first',
+    dts: false,
+  } as const;
   return defineConfig({
-    ...base,
-    output: { ...base.output, assetPrefix: '/' },
+    ...baseConfig(devPorts.host, title),
+    environments: {
+      web: webEnvironment(root, distPath, '/'),
+      node: nodeEnvironment(distPath, { server: path.join(root, 'src/server/index.ts') }),
+    },
     plugins: [
       pluginReact(),
-      pluginModuleFederation({
-        name: 'atrium_host',
-        remotes: {},
-        shared: sharedConfig(root),
-        shareStrategy: 'loaded-first',
-        dts: false,
-        // The host provides the federation runtime (~32 KB gzip) that every remote's entry reuses.
-        experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
-      }),
+      pluginPrecompress(),
+      pluginModuleFederation(
+        {
+          ...federation,
+          // The host provides the federation runtime (~32 KB gzip) that every remote's entry reuses.
+          experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
+        },
+        { environment: 'web' },
+      ),
+      pluginModuleFederation(federation, { target: 'node', environment: 'node' }),
     ],
   });
 }
@@ -94,25 +161,36 @@ export function remoteConfig(
       path.join(root, 'src/exposed', `${kebab(module)}.tsx`),
     ]),
   );
-  const base = baseConfig(root, devPorts[remote], title, distPath);
   const production = process.env.NODE_ENV === 'production';
+  const federation = {
+    name: containerName(remote),
+    exposes,
+    filename: 'remoteEntry.js',
+    shared: sharedConfig(root),
+    shareStrategy: 'loaded-first',
+    dts: false,
+  } as const;
   return defineConfig({
-    ...base,
-    // Assets resolve against the remote's own origin, wherever the host that loads it lives.
-    output: { ...base.output, assetPrefix: 'auto' },
+    ...baseConfig(devPorts[remote], title),
+    environments: {
+      // Assets resolve against the remote's own origin, wherever the host that loads it lives.
+      web: webEnvironment(root, distPath, 'auto'),
+      // The server build has no entry of its own: the host's server only loads its remoteEntry.
+      node: nodeEnvironment(distPath, {}),
+    },
     plugins: [
       pluginReact(),
-      pluginModuleFederation({
-        name: containerName(remote),
-        exposes,
-        filename: 'remoteEntry.js',
-        shared: sharedConfig(root),
-        shareStrategy: 'loaded-first',
-        dts: false,
-        // Built for the host, the entry reuses the host's federation runtime instead of carrying its
-        // own copy; the standalone dev server keeps its own so the remote can run alone.
-        experiments: { externalRuntime: production, optimization: { target: 'web' } },
-      }),
+      pluginPrecompress(),
+      pluginModuleFederation(
+        {
+          ...federation,
+          // Built for the host, the entry reuses the host's federation runtime instead of carrying
+          // its own copy; the standalone dev server keeps its own so the remote can run alone.
+          experiments: { externalRuntime: production, optimization: { target: 'web' } },
+        },
+        { environment: 'web' },
+      ),
+      pluginModuleFederation(federation, { target: 'node', environment: 'node' }),
     ],
   });
 }

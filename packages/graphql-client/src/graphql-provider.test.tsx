@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GraphQLProvider } from './graphql-provider';
-import { createQueryClient } from './query-client';
+import { createQueryClient, QUERY_CACHE_STORAGE_KEY } from './query-client';
 
 // No vitest globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
@@ -34,5 +34,54 @@ describe('GraphQLProvider', () => {
       </GraphQLProvider>,
     );
     expect(provided).toBe(queryClient);
+  });
+
+  it('drops a cache persisted by an earlier page load and persists this one as it changes (spec 7)', async () => {
+    localStorage.setItem(
+      QUERY_CACHE_STORAGE_KEY,
+      JSON.stringify({
+        timestamp: Date.now() - 60_000,
+        buster: '',
+        clientState: {
+          mutations: [],
+          queries: [
+            {
+              queryKey: ['earlier'],
+              queryHash: '["earlier"]',
+              state: { data: 'stale', status: 'success', dataUpdatedAt: Date.now() - 60_000 },
+            },
+          ],
+        },
+      }),
+    );
+    const queryClient = createQueryClient();
+    render(
+      <GraphQLProvider queryClient={queryClient} storage={localStorage}>
+        <p>page</p>
+      </GraphQLProvider>,
+    );
+    await waitFor(() => expect(localStorage.getItem(QUERY_CACHE_STORAGE_KEY)).toBeNull());
+    expect(queryClient.getQueryData(['earlier'])).toBeUndefined();
+
+    act(() => queryClient.setQueryData(['now'], 'fresh'));
+    await waitFor(() => expect(localStorage.getItem(QUERY_CACHE_STORAGE_KEY)).toContain('fresh'), {
+      timeout: 3000,
+    });
+  });
+
+  it('renders the page once: starting persistence does not render it again', async () => {
+    let renders = 0;
+    function Page() {
+      renders += 1;
+      useQuery({ queryKey: ['page'], queryFn: () => 'data', enabled: false });
+      return <p>page</p>;
+    }
+    render(
+      <GraphQLProvider storage={localStorage}>
+        <Page />
+      </GraphQLProvider>,
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(renders).toBe(1);
   });
 });

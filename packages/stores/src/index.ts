@@ -6,6 +6,7 @@ export {
   changeLocation,
   clearLocation,
   isClinicLocation,
+  proceduresFilterFor,
   reconcileLocation,
   setLocationType,
 } from './booking/location';
@@ -14,6 +15,12 @@ export { $resumeStep } from './booking/resume';
 export { removeWaitlistEntry, selectDateTime, setWaitlistEntry } from './booking/schedule';
 export type { ClientValueStore } from './client-values/client-value-store';
 export { createClientValueStore } from './client-values/client-value-store';
+export {
+  decodePageStateCookie,
+  encodePageStateCookie,
+  mirrorPageStateToCookie,
+  PAGE_STATE_COOKIE,
+} from './client-values/page-state-cookie';
 export { resetClientValues } from './client-values/reset';
 export type {
   AccountTab,
@@ -34,6 +41,13 @@ export type {
   WaitlistEntry,
 } from './client-values/schemas';
 export { ACCOUNT_TABS, BOOKING_STEPS, LOCATION_TYPES, TOAST_PLACEMENTS } from './client-values/schemas';
+export type { ClientValuesSnapshot } from './client-values/snapshot';
+export {
+  PAGE_KEYS,
+  restoreClientValues,
+  sameClientValues,
+  snapshotClientValues,
+} from './client-values/snapshot';
 export type { ClientKeptKey } from './client-values/stores';
 export {
   $accountTab,

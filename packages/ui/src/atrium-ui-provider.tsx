@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
-import { type ReactNode, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { DEFAULT_PRIMARY_COLOR } from './theme/brand-palette';
-import { createTenantSystem } from './theme/create-tenant-system';
+import { tenantSystem } from './theme/create-tenant-system';
 
 export interface AtriumUiProviderProps {
   /** The marketplace's primaryColor (`#rgb` / `#rrggbb`); anything else gives a neutral brand. */
@@ -9,8 +9,9 @@ export interface AtriumUiProviderProps {
   children: ReactNode;
 }
 
-/** Chakra with the marketplace's system; rebuilt only when the primary colour changes. */
+/** Chakra with the marketplace's system (one per colour, see tenantSystem). */
 export function AtriumUiProvider({ primaryColor, children }: AtriumUiProviderProps) {
-  const system = useMemo(() => createTenantSystem(primaryColor ?? DEFAULT_PRIMARY_COLOR), [primaryColor]);
-  return <ChakraProvider value={system}>{children}</ChakraProvider>;
+  return (
+    <ChakraProvider value={tenantSystem(primaryColor ?? DEFAULT_PRIMARY_COLOR)}>{children}</ChakraProvider>
+  );
 }

@@ -29,6 +29,8 @@ export {
   VisuallyHidden,
   VStack,
 } from '@chakra-ui/react';
+// Server rendering puts its style cache above the app (see './server'); one Emotion on the page.
+export { CacheProvider as StyleCacheProvider } from '@emotion/react';
 export type { AtriumUiProviderProps } from './atrium-ui-provider';
 export { AtriumUiProvider } from './atrium-ui-provider';
 export {
@@ -44,6 +46,7 @@ export {
 } from './primitives/icons';
 export { PageHeading } from './primitives/page-heading';
 export { IMAGE_RETRIES, IMAGE_TIMEOUT_MS, SafeImage } from './primitives/safe-image';
+export { useIsClient } from './primitives/use-is-client';
 export type { BrandPalette } from './theme/brand-palette';
 export { brandPalette, DEFAULT_PRIMARY_COLOR } from './theme/brand-palette';
-export { createTenantSystem, SYSTEM_FONT_STACK } from './theme/create-tenant-system';
+export { createTenantSystem, SYSTEM_FONT_STACK, tenantSystem } from './theme/create-tenant-system';

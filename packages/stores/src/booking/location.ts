@@ -71,9 +71,12 @@ export function reconcileLocation(marketplace: MarketplaceLocations) {
   }
 }
 
-/** The catalogue filter for the chosen location: a clinic's id, or a home address's coordinates. */
-export const $proceduresFilter = computed($selectedLocation, (location) => {
+/** The catalogue filter for a location: a clinic's id, or a home address's coordinates. */
+export function proceduresFilterFor(location: BookingLocation | null) {
   if (!location) return null;
   if (isClinicLocation(location)) return { organizationId: location.organizationId };
   return { location: { latitude: location.latitude, longitude: location.longitude } };
-});
+}
+
+/** The catalogue filter for the chosen location. */
+export const $proceduresFilter = computed($selectedLocation, proceduresFilterFor);

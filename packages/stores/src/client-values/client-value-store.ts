@@ -1,4 +1,4 @@
-import { persistentAtom } from '@nanostores/persistent';
+import { type PersistentEncoder, persistentAtom } from '@nanostores/persistent';
 import type { WritableAtom } from 'nanostores';
 import type * as z from 'zod/mini';
 import { jsonCodec } from './json-codec';
@@ -8,6 +8,8 @@ export interface ClientValueStore<T> {
   readonly key: string;
   readonly store: WritableAtom<T>;
   readonly initial: T;
+  /** How the value is kept in storage (JSON; undefined for the default, which is not kept). */
+  readonly codec: PersistentEncoder<T>;
 }
 
 /**
@@ -21,5 +23,6 @@ export function createClientValueStore<T>(
 ): ClientValueStore<T> {
   // Frozen so a caller mutating a default in place cannot change what later resets restore.
   const frozen = typeof initial === 'object' && initial !== null ? Object.freeze(initial) : initial;
-  return { key, initial: frozen, store: persistentAtom<T>(key, frozen, jsonCodec(schema, frozen)) };
+  const codec = jsonCodec(schema, frozen);
+  return { key, initial: frozen, codec, store: persistentAtom<T>(key, frozen, codec) };
 }

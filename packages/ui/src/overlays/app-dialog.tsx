@@ -1,5 +1,6 @@
 import { CloseButton, Dialog, Drawer, Portal } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { useIsClient } from '../primitives/use-is-client';
 import { useDelayedUnmount } from './use-delayed-unmount';
 import { useIsMobile } from './use-is-mobile';
 
@@ -24,7 +25,13 @@ function Body({ open, children }: { open: boolean; children: ReactNode }) {
  * A modal (spec 2 "Chrome" dialogs). Escape and the close button close it; the page under it stops
  * scrolling only on phone-size screens; its body stays mounted 1 s after closing.
  */
-export function Modal({
+export function Modal(props: AppDialogProps) {
+  // Overlays render in the browser only: they portal into the body, and their kind depends on the
+  // screen, neither of which a page rendered on the server can know.
+  return useIsClient() ? <ModalOverlay {...props} /> : null;
+}
+
+function ModalOverlay({
   open,
   onClose,
   title,
@@ -70,7 +77,11 @@ export type DrawerAnchor = 'bottom' | 'left' | 'right' | 'top';
 const placements = { bottom: 'bottom', top: 'top', left: 'start', right: 'end' } as const;
 
 /** A drawer anchored to one side of the screen (spec 2); Escape closes it. */
-export function SideDrawer({
+export function SideDrawer(props: AppDialogProps & { anchor?: DrawerAnchor }) {
+  return useIsClient() ? <DrawerOverlay {...props} /> : null;
+}
+
+function DrawerOverlay({
   open,
   onClose,
   title,
@@ -116,5 +127,7 @@ export function SideDrawer({
 
 /** Spec 2: a dialog that is a bottom drawer on phone-size screens and a modal otherwise. */
 export function ResponsiveDialog(props: AppDialogProps) {
-  return useIsMobile() ? <SideDrawer {...props} anchor="bottom" size="full" /> : <Modal {...props} />;
+  const mobile = useIsMobile();
+  if (!useIsClient()) return null;
+  return mobile ? <DrawerOverlay {...props} anchor="bottom" size="full" /> : <ModalOverlay {...props} />;
 }

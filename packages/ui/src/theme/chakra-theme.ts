@@ -56,6 +56,31 @@ import { sizes } from '#chakra-theme/tokens/sizes';
 import { spacing } from '#chakra-theme/tokens/spacing';
 import { zIndices } from '#chakra-theme/tokens/z-indices';
 
+/**
+ * The colour palettes the product renders: the tenant's brand (added per tenant), neutral gray, and
+ * the status colours of alerts and toasts (error, warning, success, info). Chakra's other palettes
+ * are left out of the theme: every palette adds some forty CSS variables that each page would build
+ * and parse at start-up. A component given another palette would render uncoloured: add it here.
+ */
+export const PALETTES = ['gray', 'red', 'orange', 'green', 'blue'] as const;
+const NON_PALETTE_COLORS = ['transparent', 'current', 'black', 'white', 'bg', 'fg', 'border'];
+
+function withPalettes<T extends Record<string, unknown>>(tokens: T): T {
+  const kept = new Set<string>([...PALETTES, ...NON_PALETTE_COLORS]);
+  return Object.fromEntries(Object.entries(tokens).filter(([name]) => kept.has(name))) as T;
+}
+
+/**
+ * The light values of semantic tokens only: the product has no dark mode, so the `_dark` half of
+ * each token would only add CSS that never applies.
+ */
+function lightOnly<T>(tokens: T): T {
+  if (typeof tokens !== 'object' || tokens === null) return tokens;
+  const light = (tokens as { _light?: unknown })._light;
+  if (light !== undefined && '_dark' in tokens) return light as T;
+  return Object.fromEntries(Object.entries(tokens).map(([key, value]) => [key, lightOnly(value)])) as T;
+}
+
 /** Recipes of the components @atrium/ui offers; a component added to the offer needs its recipe here. */
 export const recipes = {
   badge: badgeRecipe,
@@ -105,7 +130,7 @@ export const chakraTheme = defineConfig({
       animations,
       blurs,
       borders,
-      colors,
+      colors: withPalettes(colors),
       durations,
       easings,
       fonts,
@@ -119,7 +144,11 @@ export const chakraTheme = defineConfig({
       zIndex: zIndices,
       cursor,
     },
-    semanticTokens: { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii },
+    semanticTokens: {
+      colors: lightOnly(withPalettes(semanticColors)),
+      shadows: lightOnly(semanticShadows),
+      radii: semanticRadii,
+    },
     recipes,
     slotRecipes,
     textStyles,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTenantSystem, SYSTEM_FONT_STACK } from './create-tenant-system';
+import { createTenantSystem, SYSTEM_FONT_STACK, tenantSystem } from './create-tenant-system';
 
 function cssVariables(primaryColor: string): Record<string, string> {
   const variables: Record<string, string> = {};
@@ -73,5 +73,26 @@ describe('createTenantSystem (spec 1 branding)', () => {
       SYSTEM_FONT_STACK,
       SYSTEM_FONT_STACK,
     ]);
+  });
+
+  it("defines the product's palettes (brand, gray and the status colours) and none of Chakra's others", () => {
+    const vars = cssVariables('#0EA5E9');
+    for (const palette of ['brand', 'gray', 'red', 'orange', 'green', 'blue']) {
+      expect(vars[`--chakra-colors-${palette}-solid`]).toBeDefined();
+    }
+    for (const palette of ['yellow', 'teal', 'cyan', 'purple', 'pink']) {
+      expect(Object.keys(vars).some((name) => name.startsWith(`--chakra-colors-${palette}-`))).toBe(false);
+    }
+  });
+
+  it('holds light-mode values only: no dark-mode CSS that would never apply', () => {
+    const css = JSON.stringify(createTenantSystem('#0EA5E9').getTokenCss());
+    expect(css).not.toContain('.dark');
+    expect(cssVariables('#0EA5E9')['--chakra-colors-bg']).toBe('var(--chakra-colors-white)');
+  });
+
+  it('builds one system per colour', () => {
+    expect(tenantSystem('#0EA5E9')).toBe(tenantSystem('#0EA5E9'));
+    expect(tenantSystem('#0EA5E9')).not.toBe(tenantSystem('#1e3a8a'));
   });
 });

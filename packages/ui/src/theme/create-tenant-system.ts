@@ -1,29 +1,32 @@
 import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import { type BrandPalette, brandPalette } from './brand-palette';
-import { chakraTheme } from './chakra-theme';
+import { chakraTheme, PALETTES } from './chakra-theme';
 
 // Only the platform's own fonts: no web font to download, nothing from a CDN, text paints at once.
 export const SYSTEM_FONT_STACK =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
 
-// Chakra's own palettes get a `hover` token too (their usual solid at 90%): the button recipe below
+// Chakra's palettes get a `hover` token too (their usual solid at 90%): the button recipe below
 // reads `colorPalette.hover`, and a palette without that key would inherit the brand's hover from an
-// ancestor's palette through the CSS variable. A palette added later needs a `hover` as well.
-const CHAKRA_PALETTES = [
-  'gray',
-  'red',
-  'orange',
-  'yellow',
-  'green',
-  'teal',
-  'blue',
-  'cyan',
-  'purple',
-  'pink',
-];
+// ancestor's palette through the CSS variable.
 
 function paletteTokens(palette: BrandPalette) {
   return Object.fromEntries(Object.entries(palette).map(([name, value]) => [name, { value }]));
+}
+
+const systems = new Map<string, SystemContext>();
+
+/**
+ * The system of a marketplace's colour, built once per colour: building one takes tens of
+ * milliseconds (every token's CSS variable), and the browser builds it before its first render.
+ */
+export function tenantSystem(primaryColor: string): SystemContext {
+  let system = systems.get(primaryColor);
+  if (!system) {
+    system = createTenantSystem(primaryColor);
+    systems.set(primaryColor, system);
+  }
+  return system;
 }
 
 /**
@@ -50,7 +53,7 @@ export function createTenantSystem(primaryColor: string): SystemContext {
           colors: {
             brand: paletteTokens(palette),
             ...Object.fromEntries(
-              CHAKRA_PALETTES.map((name) => [name, { hover: { value: `{colors.${name}.solid/90}` } }]),
+              PALETTES.map((name) => [name, { hover: { value: `{colors.${name}.solid/90}` } }]),
             ),
           },
         },

@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { announceStarted, HOLD_EARLY_INTERACTIONS } from './early-interactions';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.useRealTimers();
+});
+
+/** Runs the inline script as the page would, before the app. */
+function runInlineScript() {
+  new Function(HOLD_EARLY_INTERACTIONS)();
+}
+
+describe('taps before the app has started (a page rendered on the server)', () => {
+  it('are held, then replayed on the same control once the app has started', () => {
+    document.body.innerHTML = '<button type="button">Add Service</button><a href="#next">Link</a>';
+    const button = document.querySelector('button') as HTMLButtonElement;
+    const clicks: string[] = [];
+    button.addEventListener('click', () => clicks.push('handled'));
+    runInlineScript();
+    button.click();
+    expect(clicks).toEqual([]);
+
+    announceStarted();
+    expect(clicks).toEqual(['handled']);
+    button.click();
+    expect(clicks).toEqual(['handled', 'handled']);
+  });
+
+  it('leave links alone: they work without the app', () => {
+    document.body.innerHTML = '<a href="#next">Link</a>';
+    const link = document.querySelector('a') as HTMLAnchorElement;
+    let prevented: boolean | undefined;
+    document.addEventListener('click', (event) => {
+      prevented = event.defaultPrevented;
+    });
+    runInlineScript();
+    link.click();
+    expect(prevented).toBe(false);
+    announceStarted();
+  });
+
+  it('stop being held if the app never starts', () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = '<button type="button">Sign in</button>';
+    const button = document.querySelector('button') as HTMLButtonElement;
+    let handled = 0;
+    button.addEventListener('click', () => {
+      handled += 1;
+    });
+    runInlineScript();
+    vi.advanceTimersByTime(15_000);
+    button.click();
+    expect(handled).toBe(1);
+  });
+});
+
+describe('a checkbox or radio button tapped before the app has started', () => {
+  it('shows the change at once, and is tapped again for the app once it has started', () => {
+    document.body.innerHTML = '<input type="radio" name="kind" value="clinic" aria-label="In Clinic">';
+    const radio = document.querySelector('input') as HTMLInputElement;
+    const seen: boolean[] = [];
+    runInlineScript();
+    radio.click();
+    expect(radio.checked).toBe(true);
+
+    // Hydration attaches the app's handler; the app still thinks nothing is chosen.
+    radio.addEventListener('click', () => seen.push(radio.checked));
+    announceStarted();
+    expect(seen).toEqual([true]);
+    expect(radio.checked).toBe(true);
+  });
+});

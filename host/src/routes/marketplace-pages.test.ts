@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { isTopLevelPage, marketplacePageAt } from './marketplace-pages';
+
+describe('the routes of spec section 2', () => {
+  it('finds the remote page of a marketplace path', () => {
+    expect(marketplacePageAt('/2/services')).toEqual({
+      marketplaceId: '2',
+      page: expect.objectContaining({ remote: 'catalog', module: 'ServicesPage', rendersOnServer: true }),
+    });
+    expect(marketplacePageAt('/1/confirm')?.page).toEqual(
+      expect.objectContaining({ remote: 'checkout', module: 'ConfirmPage' }),
+    );
+  });
+
+  it('renders on the server only the pages reached first, from a link', () => {
+    const onServer = ['set-location', 'services', 'schedule', 'confirm', 'success', 'profile', 'memberships']
+      .filter((path) => marketplacePageAt(`/1/${path}`)?.page.rendersOnServer)
+      .sort();
+    expect(onServer).toEqual(['schedule', 'services', 'set-location']);
+  });
+
+  it('finds nothing for the home, /resume, unknown pages or deeper paths', () => {
+    for (const path of ['/1', '/1/', '/1/resume', '/1/nope', '/1/services/extra', '/1/constructor']) {
+      expect(marketplacePageAt(path)).toBeNull();
+    }
+  });
+
+  it('knows the pages outside a marketplace', () => {
+    expect(['/', '/confirm-email', '/auth/google/callback', '/reset-password/'].every(isTopLevelPage)).toBe(
+      true,
+    );
+    expect(['/nope', '/auth', '/confirm-email/x'].some(isTopLevelPage)).toBe(false);
+  });
+});

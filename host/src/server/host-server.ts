@@ -1,0 +1,93 @@
+import http from 'node:http';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { decodePageStateCookie, PAGE_STATE_COOKIE } from '@atrium/stores';
+import { parse as parseCookies } from 'cookie';
+import sirv from 'sirv';
+import { forwardToApi, isApiPath } from './api-proxy';
+import { createPageRenderer, type PageRendererOptions } from './page-renderer';
+
+/** Hashed assets never change; everything else (pages, config.json) is revalidated on every load. */
+export function cacheControlFor(pathname: string): string {
+  return pathname.startsWith('/static/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * The host deployment's server: static files of its browser build (precompressed variants picked
+ * by Accept-Encoding), pages rendered on the server, and the API's paths forwarded to the API.
+ */
+export function createHostServer(options: PageRendererOptions): http.Server {
+  const pages = createPageRenderer(options);
+  const files = sirv(options.distDir, {
+    // Files are looked up per request, not listed once at start, so a redeploy needs no restart.
+    dev: true,
+    etag: true,
+    brotli: true,
+    gzip: true,
+    setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControlFor(pathname)),
+  });
+
+  return http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (isApiPath(url.pathname)) return forwardToApi(req, res, options.apiUrl);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method Not Allowed');
+    if (!isPagePath(url.pathname)) {
+      return files(req, res, () => sendText(res, 404, 'Not Found'));
+    }
+    const cookie = parseCookies(req.headers.cookie ?? '')[PAGE_STATE_COOKIE];
+    const pageState = cookie === undefined ? null : decodePageStateCookie(cookie);
+    pages.render(url, pageState).then(
+      (page) => ('location' in page ? sendRedirect(res, page.location) : sendPage(req, res, page)),
+      (error: unknown) => {
+        console.error(`Rendering ${url.pathname} failed.`, error);
+        sendText(res, 500, 'The booking site could not be loaded. Please try again.');
+      },
+    );
+  });
+}
+
+/** Pages are every path that does not name a file (no extension in its last segment). */
+function isPagePath(pathname: string): boolean {
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !pathname.startsWith('/static/') && !last.includes('.');
+}
+
+/** Sends a page compressed as the browser accepts, with an ETag so a repeat visit is a 304. */
+function sendPage(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  { status, html, etag }: { status: number; html: string; etag: string },
+) {
+  const headers: http.OutgoingHttpHeaders = {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    ETag: etag,
+    // The page shows the booking in the page-state cookie.
+    Vary: 'Accept-Encoding, Cookie',
+  };
+  if (status === 200 && req.headers['if-none-match'] === etag) {
+    res.writeHead(304, headers);
+    return res.end();
+  }
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  let body: Buffer = Buffer.from(html);
+  if (/\bbr\b/.test(accepts)) {
+    body = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    headers['Content-Encoding'] = 'br';
+  } else if (/\bgzip\b/.test(accepts)) {
+    body = gzipSync(body);
+    headers['Content-Encoding'] = 'gzip';
+  }
+  headers['Content-Length'] = body.length;
+  res.writeHead(status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function sendRedirect(res: http.ServerResponse, location: string) {
+  res.writeHead(302, { Location: location, 'Cache-Control': 'no-cache', Vary: 'Cookie' });
+  res.end();
+}
+
+function sendText(res: http.ServerResponse, status: number, text: string) {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+  res.end(text);
+}

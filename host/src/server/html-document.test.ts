@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { DocumentState } from '../document-state';
+import { htmlTemplate } from './html-document';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'atrium-template-'));
+const file = path.join(dir, 'index.html');
+writeFileSync(
+  file,
+  '<!DOCTYPE html><html><head><title>Atrium</title><script defer src="/static/js/index.js"></script></head><body><div id="root"></div></body></html>',
+);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function state(dataUpdatedAt: number, name = 'Glow'): DocumentState {
+  return {
+    config: { remotes: {} },
+    rendered: null,
+    queries: {
+      mutations: [],
+      queries: [
+        {
+          queryKey: ['marketplace', '1', null],
+          queryHash: '["marketplace","1",null]',
+          dehydratedAt: dataUpdatedAt,
+          state: { data: { name }, dataUpdatedAt, status: 'success' } as never,
+        },
+      ],
+    },
+  };
+}
+
+const parts = {
+  title: 'Select a Service | <Glow>',
+  head: ['<link rel="icon" href="/f.svg">'],
+  body: '<h1>Hi</h1>',
+};
+
+describe("the host's HTML template", () => {
+  it('takes the page title (escaped), the head elements, the body and the state', () => {
+    const { html } = htmlTemplate(file).render({ ...parts, state: state(1) });
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<title>Select a Service | &#60;Glow&#62;</title>');
+    expect(html).toContain('<link rel="icon" href="/f.svg"></head>');
+    expect(html).toContain(
+      '<div id="root"><h1>Hi</h1></div><script id="atrium-state" type="application/json">',
+    );
+  });
+
+  it('gives the same ETag to the same page whenever its data was fetched, another for other data', () => {
+    const template = htmlTemplate(file);
+    const first = template.render({ ...parts, state: state(1) });
+    expect(template.render({ ...parts, state: state(99) }).etag).toBe(first.etag);
+    expect(template.render({ ...parts, state: state(1, 'Glow IV') }).etag).not.toBe(first.etag);
+    expect(template.render({ ...parts, body: '<h1>Other</h1>', state: state(1) }).etag).not.toBe(first.etag);
+  });
+
+  it('refuses a file that is not the host build', () => {
+    const other = path.join(dir, 'other.html');
+    writeFileSync(other, '<html><body></body></html>');
+    expect(() => htmlTemplate(other).render({ ...parts, state: state(1) })).toThrow('not the host');
+  });
+});

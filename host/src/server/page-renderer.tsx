@@ -1,0 +1,303 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { marketplaceIdFromPath } from '@atrium/domain';
+import { parseRuntimeConfig, type RoutePageModule, type RuntimeConfig } from '@atrium/federation';
+import {
+  configureGraphQLClient,
+  createQueryClient,
+  errorCode,
+  fetchMarketplace,
+  type Marketplace,
+  marketplaceQueryOptions,
+} from '@atrium/graphql-client';
+import {
+  $browserConfig,
+  $selectedDateTime,
+  $selectedLocation,
+  type ClientValuesSnapshot,
+  isClinicLocation,
+  restoreClientValues,
+  snapshotClientValues,
+} from '@atrium/stores';
+import { StyleCacheProvider } from '@atrium/ui';
+import { createServerStyles } from '@atrium/ui/server';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { format, parseISO } from 'date-fns';
+import type { ComponentType } from 'react';
+import { App } from '../app';
+import { documentTitle } from '../chrome/document-title';
+import { HOLD_EARLY_INTERACTIONS } from '../chrome/early-interactions';
+import type { DocumentState } from '../document-state';
+import { type LoadedRemoteModules, loadedRemoteKey } from '../federation/loaded-remotes';
+import { homePage } from '../routes/home-redirect';
+import { isTopLevelPage, marketplacePageAt, type RemoteRoute } from '../routes/marketplace-pages';
+import { prepareTenant } from '../tenant/prepare-tenant';
+import { escapeHtml, htmlTemplate } from './html-document';
+import { createRemoteManifests, type RemoteBuild } from './remote-manifests';
+import { createTaskQueue, renderToHtml } from './render-to-html';
+import { createServerRemotes } from './server-remotes';
+
+export interface PageRendererOptions {
+  /** The host's browser build (index.html, config.json). */
+  distDir: string;
+  /** The API's origin. */
+  apiUrl: string;
+  /** Origins, besides the default entries', whose remotes' server builds may run in this process. */
+  trustedRemoteOrigins: string[];
+  /** How long a marketplace read from the API is reused (ms). */
+  marketplaceTtlMs?: number;
+}
+
+export type RenderedDocument =
+  | { status: number; html: string; etag: string }
+  | { status: 302; location: string };
+
+/** A remote page ready to render: the build the browser will load, and its server module if any. */
+interface PageRemote {
+  build: RemoteBuild | null;
+  module: RoutePageModule | null;
+}
+
+/**
+ * Renders the host's pages on the server: the chrome and the route's remote page as HTML, with the
+ * marketplace and the page's data inlined for the browser, and preload hints for every script the
+ * page needs, so the browser fetches them all at once instead of one after another.
+ *
+ * Anything that fails (the API, a remote, the render) leaves the page to the browser: the HTML is
+ * then the plain shell, as a static host would serve it. A page is never worse than without this.
+ */
+export function createPageRenderer({
+  distDir,
+  apiUrl,
+  trustedRemoteOrigins,
+  marketplaceTtlMs = 5000,
+}: PageRendererOptions) {
+  const template = htmlTemplate(path.join(distDir, 'index.html'));
+  const readManifest = createRemoteManifests();
+  const remotes = createServerRemotes();
+  const marketplaces = createMarketplaceCache(marketplaceTtlMs);
+  // Everything that sets the stores takes turns: they are one set for the whole process.
+  const withClientValues = createClientValuesScope();
+  // Remote code fetching on the server (page queries) uses the page's client: point it at the API.
+  configureGraphQLClient({ endpoint: new URL('/graphql', apiUrl).href, timeoutMs: 5000 });
+
+  function readConfig(): { raw: unknown; config: RuntimeConfig } {
+    const raw: unknown = JSON.parse(readFileSync(path.join(distDir, 'config.json'), 'utf8'));
+    const config = parseRuntimeConfig(raw);
+    $browserConfig.set({
+      googleMapsApiKey: config.googleMapsApiKey,
+      stripePublishableKey: config.stripePublishableKey,
+      marketingAnalytics: config.marketingAnalytics,
+    });
+    return { raw, config };
+  }
+
+  /** The build of the page's remote for this marketplace (its override, else the default). */
+  async function pageRemote(
+    page: RemoteRoute,
+    marketplace: Marketplace,
+    config: RuntimeConfig,
+  ): Promise<PageRemote> {
+    const override = marketplace.remoteOverrides.find((o) => o.remote === page.remote)?.entry;
+    const trusted = new Set([
+      ...Object.values(config.remotes).map((entry) => new URL(entry).origin),
+      ...trustedRemoteOrigins,
+    ]);
+    for (const entry of [override, config.remotes[page.remote]]) {
+      if (!entry?.endsWith('.json')) continue;
+      try {
+        const build = await readManifest(entry);
+        // Code from anywhere else only ever runs in the browser.
+        if (!trusted.has(new URL(entry).origin)) return { build, module: null };
+        const module = await remotes.load(page.remote, build.serverEntryUrl, page.module).catch((error) => {
+          console.warn(`Server build of ${entry} could not be loaded; the browser renders it.`, error);
+          return null;
+        });
+        return { build, module };
+      } catch (error) {
+        console.warn(`Remote ${page.remote} at ${entry} is unavailable.`, error);
+      }
+    }
+    return { build: null, module: null };
+  }
+
+  /**
+   * Renders the page at `url` for a browser whose booking values are `pageState` (from the page-state
+   * cookie), or null for a browser without that cookie (a new visitor).
+   */
+  async function render(url: URL, pageState: ClientValuesSnapshot | null): Promise<RenderedDocument> {
+    const { raw, config } = readConfig();
+    // The page without its content, for the browser to render: with whatever data and hints are known.
+    const shell = (status: number, queryClient?: QueryClient, head: string[] = []): RenderedDocument => ({
+      status,
+      ...template.render({
+        title: 'Atrium',
+        head,
+        body: '',
+        state: { config: raw, queries: dehydrate(queryClient ?? createQueryClient()), rendered: null },
+      }),
+    });
+
+    const marketplaceId = marketplaceIdFromPath(url.pathname);
+    if (!marketplaceId) return shell(isTopLevelPage(url.pathname) ? 200 : 404);
+    let marketplace: Marketplace;
+    try {
+      marketplace = await marketplaces.get(marketplaceId);
+    } catch (error) {
+      if (errorCode(error) === 'NOT_FOUND') return shell(404);
+      console.warn(`Marketplace ${marketplaceId} could not be read; the browser will try.`, error);
+      return shell(200);
+    }
+    // A new visitor's first page is often the marketplace's home, which only sends them on: the
+    // server knows where for someone with nothing stored. (With stored values, the browser decides:
+    // its storage, not the cookie's copy, is the truth, and it may have changed since.)
+    if (pageState === null && isHomePath(url.pathname)) {
+      const home = await withClientValues({}, () => {
+        prepareTenant(url.pathname, marketplace);
+        return homePage($selectedLocation.get());
+      });
+      return { status: 302, location: `/${marketplaceId}/${home}` };
+    }
+
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(marketplaceQueryOptions(marketplaceId).queryKey, marketplace);
+    const match = marketplacePageAt(url.pathname);
+    // Not a page of the marketplace: the browser shows the 404 page in its chrome.
+    if (!match) return shell(404, queryClient);
+
+    const { build, module } = await pageRemote(match.page, marketplace, config);
+    const hints = preloadTags(build, match.page.module);
+    if (!match.page.rendersOnServer || !module) return shell(200, queryClient, hints);
+    // What the page renders with: the browser's booking values after the marketplace's own rules.
+    const { clientValues, renders, prefetched } = await withClientValues(pageState ?? {}, () => {
+      prepareTenant(url.pathname, marketplace);
+      const renders = module.rendersOnServer?.() ?? true;
+      return {
+        clientValues: snapshotClientValues(),
+        renders,
+        prefetched: renders ? module.prefetch?.({ marketplaceId, queryClient }) : undefined,
+      };
+    });
+    if (!renders) return shell(200, queryClient, hints);
+    await prefetched?.catch((error: unknown) => console.warn(`Prefetching ${url.pathname} failed.`, error));
+
+    const loaded: LoadedRemoteModules = new Map(
+      module
+        ? [[loadedRemoteKey(match.page.remote, match.page.module), module.default as ComponentType<never>]]
+        : [],
+    );
+    const styles = createServerStyles();
+    const rendered = await withClientValues(clientValues, async () => ({
+      body: await renderToHtml(
+        <StyleCacheProvider value={styles.cache}>
+          <App
+            queryClient={queryClient}
+            url={`${url.pathname}${url.search}`}
+            preparedTenant={marketplaceId}
+            loadedRemotes={loaded}
+          />
+        </StyleCacheProvider>,
+        url.pathname,
+      ),
+      title: pageTitle(match.page.title, marketplace),
+    }));
+
+    const state: DocumentState = {
+      config: raw,
+      queries: dehydrate(queryClient),
+      rendered: {
+        marketplaceId,
+        clientValues,
+        route: { remote: match.page.remote, module: match.page.module },
+      },
+    };
+    return {
+      status: 200,
+      ...template.render({
+        title: rendered.title,
+        head: [
+          `<script>${HOLD_EARLY_INTERACTIONS}</script>`,
+          ...brandingTags(marketplace),
+          ...hints,
+          styles.styleTags(rendered.body),
+        ],
+        body: rendered.body,
+        state,
+      }),
+    };
+  }
+
+  return { render };
+}
+
+/**
+ * Runs work with the stores holding a request's values, then puts them back to the defaults. The
+ * stores are one set for the whole process, so such work takes turns; it never waits on the network
+ * (data and modules are loaded before), so the turns are short.
+ */
+function createClientValuesScope() {
+  const inTurn = createTaskQueue();
+  return <T,>(values: ClientValuesSnapshot, work: () => T | Promise<T>): Promise<T> =>
+    inTurn(async () => {
+      restoreClientValues(values);
+      try {
+        return await work();
+      } finally {
+        restoreClientValues({});
+      }
+    });
+}
+
+/** /{id} or /{id}/: the marketplace's home. */
+function isHomePath(pathname: string): boolean {
+  return pathname.split('/').filter(Boolean).length === 1;
+}
+
+/** The tab title the page sets in the browser (spec 2 "Chrome"), from the stores' values. */
+function pageTitle(title: string | undefined, marketplace: Marketplace): string {
+  const location = $selectedLocation.get();
+  const dateTime = $selectedDateTime.get();
+  const clinic = isClinicLocation(location) ? location : null;
+  return documentTitle({
+    pageTitle: title,
+    locationName: clinic?.name,
+    visitKind: clinic ? 'In Clinic' : location ? 'Mobile Visit' : undefined,
+    date: dateTime ? format(parseISO(dateTime.date), 'EEEE, MMMM d, yyyy') : undefined,
+    marketplaceName: marketplace.name,
+  });
+}
+
+function brandingTags(marketplace: Marketplace): string[] {
+  return marketplace.favicon ? [`<link rel="icon" href="${escapeHtml(marketplace.favicon)}">`] : [];
+}
+
+/**
+ * Hints that start every download the page's remote needs while the host's own scripts load: its
+ * manifest (fetched by the federation runtime, hence `fetch` with CORS), its entry and the module's
+ * scripts (injected as plain script elements, hence no `crossorigin`).
+ */
+function preloadTags(build: RemoteBuild | null, module: string): string[] {
+  if (!build) return [];
+  return [
+    `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeHtml(build.manifestUrl)}">`,
+    ...[build.entryUrl, ...build.exposeScripts(module)].map(
+      (src) => `<link rel="preload" as="script" href="${escapeHtml(src)}">`,
+    ),
+  ];
+}
+
+/** Marketplaces read from the API, each reused for `ttlMs`; one request at a time per marketplace. */
+function createMarketplaceCache(ttlMs: number) {
+  const entries = new Map<string, { at: number; marketplace: Promise<Marketplace> }>();
+  return {
+    get(id: string): Promise<Marketplace> {
+      const entry = entries.get(id);
+      if (entry && Date.now() - entry.at < ttlMs) return entry.marketplace;
+      const marketplace = fetchMarketplace(id);
+      entries.set(id, { at: Date.now(), marketplace });
+      // Only marketplaces that exist are kept: ids in URLs are anyone's to make up.
+      marketplace.catch(() => entries.delete(id));
+      return marketplace;
+    },
+  };
+}
