@@ -12,7 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from '@playwright/test';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
-import { type MeasuredRoute, measureFirstVisit } from '../support/first-visit';
+import { type MeasuredRoute, measureFirstVisit, pageStateCookie } from '../support/first-visit';
 import { demoMarketplaces } from '../support/marketplaces';
 import { ports } from '../support/ports';
 import { repoRoot, Stack } from '../support/stack';
@@ -73,6 +73,8 @@ async function lighthouseRun(page: BenchPage, preset: 'mobile' | 'desktop'): Pro
   try {
     const seeded = Object.keys(page.storage).length > 0;
     if (seeded) {
+      // A returning client: their booking in local storage and in the page-state cookie.
+      await context.addCookies([pageStateCookie(host, page.storage)]);
       const tab = context.pages()[0] ?? (await context.newPage());
       await tab.goto(`${host}/healthz`);
       await tab.evaluate((items) => {
@@ -84,8 +86,8 @@ async function lighthouseRun(page: BenchPage, preset: 'mobile' | 'desktop'): Pro
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
-      // The HTTP cache and every other store are cleared; seeded local storage is kept.
-      ...(seeded ? { clearStorageTypes: ['cookies', 'indexeddb', 'service_workers', 'cache_storage'] } : {}),
+      // Lighthouse clears the HTTP cache before loading; local storage and cookies are kept (the
+      // profile is new, so they hold only what was seeded).
     };
     const result = await lighthouse(pageUrl(page), flags, preset === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error(`Lighthouse returned nothing for ${pageUrl(page)}`);

@@ -72,6 +72,8 @@ export async function measureFirstVisit(
   const context = await browser.newContext({ viewport });
   try {
     if (Object.keys(storage).length > 0) {
+      // A returning client: their booking in local storage, and its copy in the page-state cookie.
+      await context.addCookies([pageStateCookie(url, storage)]);
       await context.addInitScript((items: Record<string, string>) => {
         if (sessionStorage.getItem('__seeded')) return;
         sessionStorage.setItem('__seeded', '1');
@@ -101,6 +103,15 @@ export async function measureFirstVisit(
   } finally {
     await context.close();
   }
+}
+
+/** The cookie in which the app copies a client's booking values (see @atrium/stores). */
+export function pageStateCookie(url: string, storage: Record<string, string>) {
+  return {
+    name: 'atrium-page',
+    value: encodeURIComponent(JSON.stringify(storage)),
+    url: new URL(url).origin,
+  };
 }
 
 async function recordRequests(cdp: CDPSession, latencyMs: number) {

@@ -6,7 +6,7 @@ import {
   sameClientValues,
   snapshotClientValues,
 } from '@atrium/stores';
-import { tenantSystem } from '@atrium/ui';
+import { adoptServerStyles, tenantSystem } from '@atrium/ui';
 import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { type ComponentType, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -37,6 +37,8 @@ async function fetchRuntimeConfig(): Promise<unknown> {
 async function prepareHydration(rendered: RenderedPage, queryClient: QueryClient) {
   const marketplace = queryClient.getQueryData(marketplaceQueryOptions(rendered.marketplaceId).queryKey);
   if (!marketplace) return null;
+  // The server put the tenant's global CSS in the head: the browser need not build it again.
+  adoptServerStyles(marketplace.primaryColor);
   applyRemoteOverrides(marketplace.remoteOverrides);
   prepareTenant(window.location.pathname, marketplace);
   if (!sameClientValues(snapshotClientValues(), rendered.clientValues)) return null;

@@ -18,6 +18,9 @@ export function renderToHtml(element: ReactNode, label: string): Promise<string>
     });
     sink.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')));
     const stream = renderToPipeableStream(element, {
+      // The whole page goes out at once, in place: never a large part outlined to be moved in by a
+      // script afterwards (which would shift the layout and wait for that script).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
       onError: (error) => {

@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AtriumUiProvider } from './atrium-ui-provider';
+import { AtriumUiProvider, adoptServerStyles } from './atrium-ui-provider';
 
 // No vitest globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
@@ -40,5 +40,21 @@ describe('AtriumUiProvider', () => {
       </AtriumUiProvider>,
     );
     expect(screen.getByText('Powered by Atrium')).toBeTruthy();
+  });
+
+  it('does not build again the global CSS of a tenant whose page came with it from the server', () => {
+    const styles = () =>
+      Array.from(document.querySelectorAll('style'))
+        .map((style) => style.textContent)
+        .join('\n');
+    adoptServerStyles('#2f855a');
+    render(
+      <AtriumUiProvider primaryColor="#2f855a">
+        <Button>Continue</Button>
+      </AtriumUiProvider>,
+    );
+    expect(styles()).not.toContain('--chakra-colors-brand-solid:#2f855a;');
+    // The components' own styles are still inserted as they render.
+    expect(styles()).toContain('background:var(--chakra-colors-color-palette-hover);');
   });
 });

@@ -32,7 +32,7 @@ export {
 // Server rendering puts its style cache above the app (see './server'); one Emotion on the page.
 export { CacheProvider as StyleCacheProvider } from '@emotion/react';
 export type { AtriumUiProviderProps } from './atrium-ui-provider';
-export { AtriumUiProvider } from './atrium-ui-provider';
+export { AtriumUiProvider, adoptServerStyles } from './atrium-ui-provider';
 export {
   CartIcon,
   CheckIcon,

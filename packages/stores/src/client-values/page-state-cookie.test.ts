@@ -18,6 +18,7 @@ const cookieValue = () =>
 beforeEach(() => {
   localStorage.clear();
   resetClientValues();
+  // biome-ignore lint/suspicious/noDocumentCookie: removes what the code under test wrote (document.cookie, as browsers all have it).
   document.cookie = `${PAGE_STATE_COOKIE}=; Path=/; Max-Age=0`;
 });
 

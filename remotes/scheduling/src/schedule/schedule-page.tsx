@@ -1,6 +1,6 @@
-import { cartProcedureIds, hasChosenTime } from '@atrium/domain';
+import { hasChosenTime } from '@atrium/domain';
 import { errorMessage, useMarketplace } from '@atrium/graphql-client';
-import { type AvailabilityInput, useAvailability } from '@atrium/graphql-client/availability';
+import { useAvailability } from '@atrium/graphql-client/availability';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from '@atrium/navigation';
 import {
   $selectedDateTime,
@@ -26,6 +26,7 @@ import {
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { DAY_HEADING_FORMAT, formatDay, snapToToday, todayAt } from './calendar-dates';
+import { availabilityInput, firstDay } from './first-day';
 import { TimeSlots } from './time-slots';
 import { useDebouncedValue } from './use-debounced-value';
 import { WaitlistSection } from './waitlist-section';
@@ -57,24 +58,11 @@ function Schedule() {
   const today = todayAt(clinic?.timeZone ?? zone);
 
   // The day whose times are shown; null while a waitlist is set (spec 4 "unselects the day").
-  const [day, setDay] = useState<string | null>(() =>
-    dateTime ? dateTime.date : waitlist.length > 0 ? null : today,
-  );
+  const [day, setDay] = useState<string | null>(() => firstDay(dateTime, waitlist, today));
   const [weekAnchor, setWeekAnchor] = useState(day ?? today);
   const settledDay = useDebouncedValue(day, DAY_SELECTION_DEBOUNCE_MS);
 
-  const input: AvailabilityInput | null =
-    location && settledDay
-      ? {
-          marketplaceId,
-          ...(isClinicLocation(location)
-            ? { organizationId: location.organizationId }
-            : { location: { latitude: location.latitude, longitude: location.longitude } }),
-          procedureIds: cartProcedureIds(cart),
-          dateRange: { start: settledDay, end: settledDay },
-        }
-      : null;
-  const availability = useAvailability(input);
+  const availability = useAvailability(availabilityInput(marketplaceId, location, cart, settledDay));
   if (availability.data && availability.data.timeZone !== zone) setZone(availability.data.timeZone);
 
   if (!location) {
@@ -98,7 +86,8 @@ function Schedule() {
     setDay(next);
     setWeekAnchor(next);
   };
-  const loading = day !== null && (day !== settledDay || availability.isFetching);
+  // Times already shown stay while they are asked for again (the page refreshes them on arrival).
+  const loading = day !== null && (day !== settledDay || availability.isPending);
   const slots = availability.data?.slots.filter((slot) => slot.date === settledDay) ?? [];
 
   return (
@@ -112,7 +101,7 @@ function Schedule() {
         onShowWeek={setWeekAnchor}
       />
       {day && (
-        <Box as="section" aria-label="Available times" aria-busy={loading}>
+        <Box as="section" aria-label="Available times" aria-busy={loading || availability.isFetching}>
           <Heading as="h2" size="lg" mb="3">
             {formatDay(day, DAY_HEADING_FORMAT)}
           </Heading>
