@@ -1,20 +1,23 @@
 import type { MarketplaceCategory, MarketplaceProcedure } from '@atrium/graphql-client';
 import { Accordion, Box, Text } from '@atrium/ui';
+import { memo } from 'react';
 import { ServiceRow } from './service-row';
 
 interface CategoryAccordionProps {
   categories: readonly MarketplaceCategory[];
-  inCart: ReadonlySet<string>;
   onToggle: (procedure: MarketplaceProcedure) => void;
   onOpen: (procedure: MarketplaceProcedure) => void;
   /** Categories open at first; the first one when not given (spec 2). */
   defaultOpen?: string[];
 }
 
-/** Services grouped by category; the first category is open to begin with (spec 2). */
-export function CategoryAccordion({
+/**
+ * Services grouped by category; the first category is open to begin with (spec 2). The cart is not
+ * among its props (each toggle reads it), and it is memoised: a change of the cart, or of the page
+ * around it (the service dialog's address), re-renders none of it.
+ */
+export const CategoryAccordion = memo(function CategoryAccordion({
   categories,
-  inCart,
   onToggle,
   onOpen,
   defaultOpen,
@@ -46,13 +49,7 @@ export function CategoryAccordion({
             <Accordion.ItemBody pt="0">
               <Box as="ul" listStyleType="none" aria-label={category.name}>
                 {category.procedures.map((procedure) => (
-                  <ServiceRow
-                    key={procedure.id}
-                    procedure={procedure}
-                    inCart={inCart.has(procedure.id)}
-                    onToggle={onToggle}
-                    onOpen={onOpen}
-                  />
+                  <ServiceRow key={procedure.id} procedure={procedure} onToggle={onToggle} onOpen={onOpen} />
                 ))}
               </Box>
             </Accordion.ItemBody>
@@ -61,4 +58,4 @@ export function CategoryAccordion({
       ))}
     </Accordion.Root>
   );
-}
+});

@@ -1,6 +1,7 @@
 import { Link as RouterLink } from '@atrium/navigation';
 import { type BookingLocation, isClinicLocation } from '@atrium/stores';
 import { Button, Card, Flex, HStack, Link, PhoneIcon, PinIcon, Stack, Text } from '@atrium/ui';
+import { memo } from 'react';
 
 /** Spec 2: what the location card asks for when no location is chosen, by what the marketplace offers. */
 export function chooseLocationMessage(offers: { atHome: boolean; clinics: boolean }): string {
@@ -16,7 +17,8 @@ interface LocationCardProps {
   offers: { atHome: boolean; clinics: boolean };
 }
 
-export function LocationCard({ location, offers }: LocationCardProps) {
+/** The chosen location, or what to choose (spec 2). Memoised: it changes only with the location. */
+export const LocationCard = memo(function LocationCard({ location, offers }: LocationCardProps) {
   if (!location) {
     return (
       <Card.Root variant="subtle">
@@ -63,4 +65,4 @@ export function LocationCard({ location, offers }: LocationCardProps) {
       </Card.Body>
     </Card.Root>
   );
-}
+});

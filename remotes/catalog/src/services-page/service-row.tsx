@@ -2,19 +2,20 @@ import { priceLabel } from '@atrium/domain';
 import type { MarketplaceProcedure } from '@atrium/graphql-client';
 import { Box, CheckIcon, Flex, IconButton, Link, PlusIcon, SafeImage, Stack, Text } from '@atrium/ui';
 import { memo } from 'react';
+import { useIsInCart } from './use-cart';
 
 interface ServiceRowProps {
   procedure: MarketplaceProcedure;
-  inCart: boolean;
   onToggle: (procedure: MarketplaceProcedure) => void;
   onOpen: (procedure: MarketplaceProcedure) => void;
 }
 
 /**
  * One service (spec 2): thumbnail, name, description clamped to 2 lines, starting price and an
- * add/check toggle. Memoised: toggling one service re-renders only its row.
+ * add/check toggle. Memoised, and the toggle reads the cart on its own: adding or removing a service
+ * re-renders its toggle only, not the row or the list.
  */
-export const ServiceRow = memo(function ServiceRow({ procedure, inCart, onToggle, onOpen }: ServiceRowProps) {
+export const ServiceRow = memo(function ServiceRow({ procedure, onToggle, onOpen }: ServiceRowProps) {
   return (
     <Flex as="li" gap="4" py="4" align="center" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
       <SafeImage
@@ -43,17 +44,25 @@ export const ServiceRow = memo(function ServiceRow({ procedure, inCart, onToggle
         <Text fontWeight="medium">{priceLabel(procedure.price)}</Text>
       </Stack>
       <Box flexShrink={0}>
-        <IconButton
-          aria-label={inCart ? `Remove ${procedure.name}` : `Add ${procedure.name}`}
-          aria-pressed={inCart}
-          variant={inCart ? 'solid' : 'outline'}
-          colorPalette="brand"
-          rounded="full"
-          onClick={() => onToggle(procedure)}
-        >
-          {inCart ? <CheckIcon /> : <PlusIcon />}
-        </IconButton>
+        <ServiceToggle procedure={procedure} onToggle={onToggle} />
       </Box>
     </Flex>
   );
 });
+
+/** The add/check button of a service: pressed while the service is in the cart. */
+function ServiceToggle({ procedure, onToggle }: Pick<ServiceRowProps, 'procedure' | 'onToggle'>) {
+  const inCart = useIsInCart(procedure.id);
+  return (
+    <IconButton
+      aria-label={inCart ? `Remove ${procedure.name}` : `Add ${procedure.name}`}
+      aria-pressed={inCart}
+      variant={inCart ? 'solid' : 'outline'}
+      colorPalette="brand"
+      rounded="full"
+      onClick={() => onToggle(procedure)}
+    >
+      {inCart ? <CheckIcon /> : <PlusIcon />}
+    </IconButton>
+  );
+}

@@ -10,7 +10,6 @@ import {
   removeFromCart,
 } from '@atrium/stores';
 import { Alert, Card, PageHeading, Skeleton, Stack, Text } from '@atrium/ui';
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EditionBanner } from '../edition-banner';
 import { readServiceSelection, serviceSelectionQuery } from '../shared/booking-links';
@@ -28,7 +27,6 @@ export function ServicesPage() {
   const [params, setParams] = useSearchParams();
   const { data: marketplace } = useCurrentMarketplace();
   const { location, query } = useOfferedCatalog();
-  const cart = useStore($selectedProcedures);
   const selection = readServiceSelection(params);
   const catalog = query.data;
 
@@ -65,42 +63,38 @@ export function ServicesPage() {
     setParams((current) => withoutSelection(current), { replace: true });
   }, [catalog, selection.procedureId, dialogProcedure, setParams]);
 
-  // Read by the memoised toggle, so that rows need not re-render when the location changes.
-  const locationRef = useRef(location);
-  locationRef.current = location;
+  // Read by the callbacks the list gets, which then never change: neither the location nor the
+  // address (a dialog opening or closing) re-renders the list.
+  const latest = useRef({ location, navigate, setParams });
+  latest.current = { location, navigate, setParams };
 
-  const openDialog = useCallback(
-    (procedure: MarketplaceProcedure) => {
-      const inCartLine = $selectedProcedures.get().find((line) => line.id === procedure.id);
-      setParams((current) => {
-        const next = withoutSelection(current);
-        next.set('procedure', procedure.id);
-        if (inCartLine?.addOnIds.length) next.set('addons', inCartLine.addOnIds.join(','));
-        return next;
-      });
-    },
-    [setParams],
-  );
+  const openDialog = useCallback((procedure: MarketplaceProcedure) => {
+    const inCartLine = $selectedProcedures.get().find((line) => line.id === procedure.id);
+    latest.current.setParams((current) => {
+      const next = withoutSelection(current);
+      next.set('procedure', procedure.id);
+      if (inCartLine?.addOnIds.length) next.set('addons', inCartLine.addOnIds.join(','));
+      return next;
+    });
+  }, []);
 
   const toggle = useCallback(
     (procedure: MarketplaceProcedure) => {
       if (isInCart($selectedProcedures.get(), procedure.id)) return removeFromCart(procedure.id);
       if (procedure.addOns.length > 0) return openDialog(procedure);
-      if (!locationRef.current) {
-        return navigate(
+      if (!latest.current.location) {
+        return latest.current.navigate(
           `../set-location${serviceSelectionQuery({ procedureId: procedure.id, addOnIds: [] })}`,
         );
       }
       addToCart(procedure.id);
     },
-    [navigate, openDialog],
+    [openDialog],
   );
 
-  const inCart = useMemo(() => new Set(cart.map((line) => line.id)), [cart]);
-  const offers = {
-    atHome: marketplace?.providesAtHome ?? false,
-    clinics: (marketplace?.clinicOrganizations.length ?? 0) > 0,
-  };
+  const atHome = marketplace?.providesAtHome ?? false;
+  const clinics = (marketplace?.clinicOrganizations.length ?? 0) > 0;
+  const offers = useMemo(() => ({ atHome, clinics }), [atHome, clinics]);
 
   return (
     <Stack gap="5">
@@ -119,12 +113,7 @@ export function ServicesPage() {
           <Alert.Title>{errorMessage(query.error, 'marketplace')}</Alert.Title>
         </Alert.Root>
       ) : catalog && catalog.categories.length > 0 ? (
-        <CategoryAccordion
-          categories={catalog.categories}
-          inCart={inCart}
-          onToggle={toggle}
-          onOpen={openDialog}
-        />
+        <CategoryAccordion categories={catalog.categories} onToggle={toggle} onOpen={openDialog} />
       ) : (
         <Card.Root variant="subtle">
           <Card.Body gap="1">
@@ -138,7 +127,7 @@ export function ServicesPage() {
           </Card.Body>
         </Card.Root>
       )}
-      <ContinueFooter cartSize={cart.length} />
+      <ContinueFooter />
       {dialogOpened && (
         <Suspense fallback={null}>
           <ServiceDialog
