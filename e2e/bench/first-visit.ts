@@ -37,18 +37,20 @@ interface BenchPage {
 }
 
 const allPages: BenchPage[] = demoMarketplaces.flatMap((marketplace) =>
-  (['services', 'set-location', 'schedule'] as const).map((route) => ({
-    marketplaceId: marketplace.id,
-    route,
-    storage:
-      route === 'schedule'
-        ? {
-            'marketplace-id': JSON.stringify(marketplace.id),
-            'selected-location': JSON.stringify(marketplace.clinic),
-            'selected-procedures': JSON.stringify([{ id: marketplace.procedureId, addOnIds: [] }]),
-          }
-        : {},
-  })),
+  (['services', 'set-location', 'schedule'] as const).map(
+    (route): BenchPage => ({
+      marketplaceId: marketplace.id,
+      route,
+      storage:
+        route === 'schedule'
+          ? {
+              'marketplace-id': JSON.stringify(marketplace.id),
+              'selected-location': JSON.stringify(marketplace.clinic),
+              'selected-procedures': JSON.stringify([{ id: marketplace.procedureId, addOnIds: [] }]),
+            }
+          : {},
+    }),
+  ),
 );
 const only = process.env.BENCH_PAGES?.split(',');
 const pages = only ? allPages.filter((p) => only.includes(`${p.marketplaceId}/${p.route}`)) : allPages;

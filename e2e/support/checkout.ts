@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { chooseClinic } from './booking';
-import { nextWeekday, pickDay, timesRegion } from './schedule';
+import { clinicToday, nextWeekday, pickDay, timesRegion } from './schedule';
 
 /** Stripe's test numbers, which the sandbox processor honours. */
 export const cards = {
@@ -58,7 +58,7 @@ export const confirmAtGlowClinic = (page: Page, weeksAhead = 1) =>
 
 /** A Tuesday-to-Thursday day (every demo clinic is open) at least `weeks` weeks from today. */
 export function weekdayWeeksAhead(weeks: number, weekdays = [2, 3, 4]) {
-  const from = new Date();
+  const from = clinicToday();
   from.setDate(from.getDate() + 7 * (weeks - 1));
   return nextWeekday(weekdays, from);
 }

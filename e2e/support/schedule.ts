@@ -2,8 +2,18 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { addDays, format } from 'date-fns';
 import { chooseClinic } from './booking';
 
-/** The next date (after today) that falls on one of `weekdays` (0 = Sunday). */
-export function nextWeekday(weekdays: number[], from = new Date()): Date {
+/**
+ * Today's date at the demo clinics (New York), as a local date. The schedule's "today" is the
+ * clinic's, so a run just after midnight UTC must not expect tomorrow.
+ */
+export function clinicToday(timeZone = 'America/New_York', now = new Date()): Date {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(part('year'), part('month') - 1, part('day'));
+}
+
+/** The next date (after the clinic's today) that falls on one of `weekdays` (0 = Sunday). */
+export function nextWeekday(weekdays: number[], from = clinicToday()): Date {
   let day = addDays(from, 1);
   while (!weekdays.includes(day.getDay())) day = addDays(day, 1);
   return day;

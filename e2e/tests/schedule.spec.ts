@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { format, isSameMonth, startOfWeek } from 'date-fns';
 import { chooseClinic, freshStart } from '../support/booking';
 import {
+  clinicToday,
   dayButtonName,
   nextWeekday,
   pickDay,
@@ -67,7 +68,7 @@ test.describe('choosing a date and time', () => {
   });
 
   test('picking a day in the past snaps to today', async ({ page }) => {
-    const today = new Date();
+    const today = clinicToday();
     const weekStart = startOfWeek(today);
     test.skip(
       weekStart.getDate() === 1 && today.getDay() === 0,
@@ -144,7 +145,7 @@ test.describe('the waitlist', () => {
       .getByRole('button', { name: `Delete availability for ${format(second, 'EEEE, MMM d, yyyy')}` })
       .click();
     // Removing every entry returns to today.
-    await expect(page.getByRole('heading', { level: 2, name: dayButtonName(new Date()) })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: dayButtonName(clinicToday()) })).toBeVisible();
     await expect(waitlist.getByRole('button', { name: 'Join our Waitlist' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   });

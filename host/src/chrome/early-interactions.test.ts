@@ -71,3 +71,19 @@ describe('a checkbox or radio button tapped before the app has started', () => {
     expect(radio.checked).toBe(true);
   });
 });
+
+describe('text typed before the app has started', () => {
+  it('stays in the field and reaches the app once it has started', () => {
+    document.body.innerHTML = '<input type="text" aria-label="Service address">';
+    const field = document.querySelector('input') as HTMLInputElement;
+    runInlineScript();
+    field.value = '350 5th Ave';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+
+    const seen: string[] = [];
+    field.addEventListener('input', () => seen.push(field.value));
+    announceStarted();
+    expect(seen).toEqual(['350 5th Ave']);
+    expect(field.value).toBe('350 5th Ave');
+  });
+});

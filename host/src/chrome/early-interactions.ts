@@ -9,13 +9,16 @@ const CONTROLS =
 const HOLD_AT_MOST_MS = 15_000;
 
 /**
- * A page rendered on the server is on screen before its scripts have run, and a tap on a control
- * then would do nothing: React has not attached its handlers yet. This script, inlined at the top of
- * such a page, holds taps on controls and form submissions until the app has started, then replays
- * them on the same elements (hydration keeps them). A checkbox or radio button is let to change at
- * once (a tap shows), then put back and tapped again once the app can hear it.
+ * A page rendered on the server is on screen before its scripts have run, and what a client does
+ * then would be lost: React has not attached its handlers yet. This script, inlined at the top of
+ * such a page, keeps it until the app has started, then gives it to the app on the same elements
+ * (hydration keeps them):
+ * - taps on controls and form submissions are held, then replayed;
+ * - a checkbox or radio button changes at once (the tap shows), then is put back and tapped again;
+ * - text typed in a field stays, and is handed to the app as if typed now (the field's value is
+ *   set through its own setter, which the app watches, then an input event is sent).
  */
-export const HOLD_EARLY_INTERACTIONS = `(function(){var held=[];function hold(event){var target=event.target;if(!target||!target.closest)return;if(event.type==='click'&&target.matches('input[type="checkbox"],input[type="radio"]')){held.push(['toggle',target,target.checked]);return;}var control=event.type==='submit'?target:target.closest('${CONTROLS}');if(!control)return;event.preventDefault();event.stopPropagation();held.push([event.type,control]);}function stop(){document.removeEventListener('click',hold,true);document.removeEventListener('submit',hold,true);}document.addEventListener('click',hold,true);document.addEventListener('submit',hold,true);setTimeout(stop,${HOLD_AT_MOST_MS});document.addEventListener('${STARTED_EVENT}',function(){stop();held.splice(0).forEach(function(entry){var control=entry[1];if(!control.isConnected)return;if(entry[0]==='submit'){control.requestSubmit();}else if(entry[0]==='toggle'){control.checked=!entry[2];control.click();}else{control.click();}});},{once:true});})();`;
+export const HOLD_EARLY_INTERACTIONS = `(function(){var held=[];function hold(event){var target=event.target;if(!target||!target.closest)return;if(event.type==='input'||event.type==='change'){if(target.matches('input,textarea,select')&&!target.matches('[type="checkbox"],[type="radio"]'))held.push(['value',target,target.value]);return;}if(event.type==='click'&&target.matches('input[type="checkbox"],input[type="radio"]')){held.push(['toggle',target,target.checked]);return;}var control=event.type==='submit'?target:target.closest('${CONTROLS}');if(!control)return;event.preventDefault();event.stopPropagation();held.push([event.type,control]);}var kinds=['click','submit','input','change'];function stop(){kinds.forEach(function(kind){document.removeEventListener(kind,hold,true);});}kinds.forEach(function(kind){document.addEventListener(kind,hold,true);});setTimeout(stop,${HOLD_AT_MOST_MS});function setValue(field,value){var proto=Object.getPrototypeOf(field);var own=Object.getOwnPropertyDescriptor(proto,'value');field.value=value===''?' ':'';own.set.call(field,value);field.dispatchEvent(new Event(field.tagName==='SELECT'?'change':'input',{bubbles:true}));}document.addEventListener('${STARTED_EVENT}',function(){stop();var last=new Map();held.forEach(function(entry){if(entry[0]==='value')last.set(entry[1],entry[2]);});held.splice(0).forEach(function(entry){var control=entry[1];if(!control.isConnected)return;if(entry[0]==='value'){if(last.has(control)){setValue(control,last.get(control));last.delete(control);}}else if(entry[0]==='submit'){control.requestSubmit();}else if(entry[0]==='toggle'){control.checked=!entry[2];control.click();}else{control.click();}});},{once:true});})();`;
 
 /** Tells the page's inline script that the app is live, so held interactions are replayed now. */
 export function announceStarted(doc: Document = document) {

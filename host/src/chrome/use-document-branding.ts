@@ -1,25 +1,20 @@
 import type { Marketplace } from '@atrium/graphql-client';
-import { $selectedDateTime, $selectedLocation, isClinicLocation } from '@atrium/stores';
+import { $selectedDateTime, $selectedLocation } from '@atrium/stores';
 import { useStore } from '@nanostores/react';
-import { format, parseISO } from 'date-fns';
 import { useEffect } from 'react';
-import { documentTitle } from './document-title';
+import { bookingPageTitle } from './document-title';
 
 /**
  * The tab's title (spec 2 "Chrome"): the page title combined with the location name, 'Mobile Visit'
  * or 'In Clinic', the chosen date and the marketplace name.
  */
 export function useDocumentTitle(pageTitle: string | undefined, marketplace: Marketplace | null) {
-  const location = useStore($selectedLocation);
-  const dateTime = useStore($selectedDateTime);
-  const clinic = isClinicLocation(location) ? location : null;
-  const title = documentTitle({
+  const title = bookingPageTitle(
     pageTitle,
-    locationName: clinic?.name,
-    visitKind: clinic ? 'In Clinic' : location ? 'Mobile Visit' : undefined,
-    date: dateTime ? format(parseISO(dateTime.date), 'EEEE, MMMM d, yyyy') : undefined,
-    marketplaceName: marketplace?.name,
-  });
+    marketplace?.name,
+    useStore($selectedLocation),
+    useStore($selectedDateTime),
+  );
   useEffect(() => {
     document.title = title;
   }, [title]);

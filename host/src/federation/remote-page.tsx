@@ -7,6 +7,16 @@ import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteLoading } from './remote-loading';
 import { loadExposed, resetRemote } from './remote-registry';
 
+function Loaded<P extends object>({
+  component: Component,
+  props,
+}: {
+  component: ComponentType<P>;
+  props?: P | undefined;
+}) {
+  return <Component {...((props ?? {}) as P)} />;
+}
+
 interface RemotePageProps<P extends object> {
   remote: RemoteName;
   module: ExposedModule;
@@ -26,12 +36,10 @@ export function RemotePage<P extends object>({ remote, module, title, props }: R
   const loaded = useContext(LoadedRemotes).get(loadedRemoteKey(remote, module)) as
     | ComponentType<P>
     | undefined;
-  const Component = useMemo(
-    () =>
-      attempt === 0 && loaded
-        ? loaded
-        : lazy(async () => ({ default: await loadExposed<ComponentType<P>>(remote, module) })),
-    [remote, module, attempt, loaded],
+  const Lazy = useMemo(
+    () => lazy(async () => ({ default: await loadExposed<ComponentType<P>>(remote, module) })),
+    // A new attempt is a new lazy component: it loads again.
+    [remote, module, attempt],
   );
   const retry = () => {
     resetRemote(remote);
@@ -39,9 +47,15 @@ export function RemotePage<P extends object>({ remote, module, title, props }: R
   };
   return (
     <RemoteErrorBoundary key={attempt} onRetry={retry}>
-      <Suspense fallback={<RemoteLoading />}>
-        <Component {...((props ?? {}) as P)} />
-      </Suspense>
+      {attempt === 0 && loaded ? (
+        // Already loaded (a server-rendered page): no Suspense boundary, so the page hydrates with
+        // the rest rather than in a later pass, and is live when the app says it has started.
+        <Loaded component={loaded} props={props} />
+      ) : (
+        <Suspense fallback={<RemoteLoading />}>
+          <Lazy {...((props ?? {}) as P)} />
+        </Suspense>
+      )}
     </RemoteErrorBoundary>
   );
 }

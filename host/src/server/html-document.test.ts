@@ -56,6 +56,15 @@ describe("the host's HTML template", () => {
     expect(template.render({ ...parts, body: '<h1>Other</h1>', state: state(1) }).etag).not.toBe(first.etag);
   });
 
+  it("loads the host's scripts once a server-rendered page has painted, in their order", () => {
+    const { html } = htmlTemplate(file).render({ ...parts, state: state(1), scriptsAfterPaint: true });
+    expect(html).not.toContain('<script defer');
+    expect(html).toMatch(/requestAnimationFrame.*\["\/static\/js\/index\.js"\]\)<\/script><\/body>/);
+    expect(htmlTemplate(file).render({ ...parts, state: state(1) }).html).toContain(
+      '<script defer src="/static/js/index.js"></script>',
+    );
+  });
+
   it('refuses a file that is not the host build', () => {
     const other = path.join(dir, 'other.html');
     writeFileSync(other, '<html><body></body></html>');

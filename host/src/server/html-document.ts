@@ -8,6 +8,11 @@ export function escapeHtml(text: string): string {
 }
 
 export interface DocumentParts {
+  /**
+   * The page's content is in the HTML: the host's scripts then start loading once it has painted
+   * (bandwidth and the main thread go to the content first), else at once.
+   */
+  scriptsAfterPaint?: boolean;
   title: string;
   /** Extra elements for the head (preloads, icon), already HTML. */
   head: string[];
@@ -17,6 +22,15 @@ export interface DocumentParts {
 }
 
 const ROOT = '<div id="root"></div>';
+const ENTRY_SCRIPT = /<script defer src="([^"]+)"><\/script>/g;
+
+/**
+ * Loads the host's scripts, in their order, once the page has painted (a frame, then a task); at
+ * once in a hidden tab, where no frame comes.
+ */
+function loadAfterPaint(scripts: string[]): string {
+  return `<script>(function(s){function load(){s.forEach(function(src){var e=document.createElement('script');e.src=src;e.async=false;document.head.appendChild(e);});}if(document.visibilityState==='hidden')load();else requestAnimationFrame(function(){setTimeout(load,0);});})(${JSON.stringify(scripts).replace(/</g, '\\u003c')})</script>`;
+}
 
 /**
  * The host's index.html as built (its title, meta and entry scripts), filled per request. Re-read
@@ -40,14 +54,22 @@ export function htmlTemplate(file: string) {
      * The page, and its ETag: a hash of what the page shows (not of when its data was fetched, which
      * the embedded query cache also holds), so an unchanged page revalidates as 304.
      */
-    render({ title, head, body, state }: DocumentParts): { html: string; etag: string } {
+    render({ title, head, body, state, scriptsAfterPaint = false }: DocumentParts): {
+      html: string;
+      etag: string;
+    } {
       const stateScript = `<script id="${DOCUMENT_STATE_ID}" type="application/json">${serializeDocumentState(state)}</script>`;
       const template = read();
-      const html = template
+      const scripts = [...template.matchAll(ENTRY_SCRIPT)].map((match) => match[1] as string);
+      const page = scriptsAfterPaint ? template.replace(ENTRY_SCRIPT, '') : template;
+      const html = page
         .replace('<html>', '<html lang="en">')
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
         .replace('</head>', `${head.join('')}</head>`)
-        .replace(ROOT, `<div id="root">${body}</div>${stateScript}`);
+        .replace(
+          ROOT,
+          `<div id="root">${body}</div>${stateScript}${scriptsAfterPaint ? loadAfterPaint(scripts) : ''}`,
+        );
       const shown = {
         config: state.config,
         rendered: state.rendered,

@@ -15,17 +15,16 @@ import {
   $selectedDateTime,
   $selectedLocation,
   type ClientValuesSnapshot,
-  isClinicLocation,
   restoreClientValues,
   snapshotClientValues,
+  syncMarketplaceIdScript,
 } from '@atrium/stores';
 import { StyleCacheProvider } from '@atrium/ui';
 import { createServerStyles } from '@atrium/ui/server';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
 import type { ComponentType } from 'react';
 import { App } from '../app';
-import { documentTitle } from '../chrome/document-title';
+import { bookingPageTitle } from '../chrome/document-title';
 import { HOLD_EARLY_INTERACTIONS } from '../chrome/early-interactions';
 import type { DocumentState } from '../document-state';
 import { type LoadedRemoteModules, loadedRemoteKey } from '../federation/loaded-remotes';
@@ -161,13 +160,15 @@ export function createPageRenderer({
 
     const queryClient = createQueryClient();
     queryClient.setQueryData(marketplaceQueryOptions(marketplaceId).queryKey, marketplace);
+    // Storage is in step with this marketplace before the page shows (spec 2's marketplace-id rule).
+    const tenantHead = [`<script>${syncMarketplaceIdScript(marketplaceId)}</script>`];
     const match = marketplacePageAt(url.pathname);
     // Not a page of the marketplace: the browser shows the 404 page in its chrome.
-    if (!match) return shell(404, queryClient);
+    if (!match) return shell(404, queryClient, tenantHead);
 
     const { build, module } = await pageRemote(match.page, marketplace, config);
     const hints = preloadTags(build, match.page.module);
-    if (!match.page.rendersOnServer || !module) return shell(200, queryClient, hints);
+    if (!match.page.rendersOnServer || !module) return shell(200, queryClient, [...tenantHead, ...hints]);
     // What the page renders with: the browser's booking values after the marketplace's own rules.
     const { clientValues, renders, prefetched } = await withClientValues(pageState ?? {}, () => {
       prepareTenant(url.pathname, marketplace);
@@ -178,7 +179,7 @@ export function createPageRenderer({
         prefetched: renders ? module.prefetch?.({ marketplaceId, queryClient }) : undefined,
       };
     });
-    if (!renders) return shell(200, queryClient, hints);
+    if (!renders) return shell(200, queryClient, [...tenantHead, ...hints]);
     await prefetched?.catch((error: unknown) => console.warn(`Prefetching ${url.pathname} failed.`, error));
 
     const loaded: LoadedRemoteModules = new Map(
@@ -199,7 +200,12 @@ export function createPageRenderer({
         </StyleCacheProvider>,
         url.pathname,
       ),
-      title: pageTitle(match.page.title, marketplace),
+      title: bookingPageTitle(
+        match.page.title,
+        marketplace.name,
+        $selectedLocation.get(),
+        $selectedDateTime.get(),
+      ),
     }));
 
     const state: DocumentState = {
@@ -214,9 +220,11 @@ export function createPageRenderer({
     return {
       status: 200,
       ...template.render({
+        scriptsAfterPaint: true,
         title: rendered.title,
         head: [
           `<script>${HOLD_EARLY_INTERACTIONS}</script>`,
+          ...tenantHead,
           ...brandingTags(marketplace),
           ...hints,
           styles.styleTags(rendered.body),
@@ -251,20 +259,6 @@ function createClientValuesScope() {
 /** /{id} or /{id}/: the marketplace's home. */
 function isHomePath(pathname: string): boolean {
   return pathname.split('/').filter(Boolean).length === 1;
-}
-
-/** The tab title the page sets in the browser (spec 2 "Chrome"), from the stores' values. */
-function pageTitle(title: string | undefined, marketplace: Marketplace): string {
-  const location = $selectedLocation.get();
-  const dateTime = $selectedDateTime.get();
-  const clinic = isClinicLocation(location) ? location : null;
-  return documentTitle({
-    pageTitle: title,
-    locationName: clinic?.name,
-    visitKind: clinic ? 'In Clinic' : location ? 'Mobile Visit' : undefined,
-    date: dateTime ? format(parseISO(dateTime.date), 'EEEE, MMMM d, yyyy') : undefined,
-    marketplaceName: marketplace.name,
-  });
 }
 
 function brandingTags(marketplace: Marketplace): string[] {

@@ -1,7 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { RsbuildPlugin } from '@rsbuild/core';
 
-const compressible = /\.(js|css|html|json|svg|txt|map)$/;
+const compressible = /\.(js|css|html|json|svg|map)$/;
 // Below this, a compressed copy saves less than the headers it costs.
 const MIN_BYTES = 1024;
 

@@ -6,7 +6,7 @@ import { defineConfig, type EnvironmentConfig, type RsbuildConfig, type RsbuildP
 import { pluginReact } from '@rsbuild/plugin-react';
 import { containerName, type RemoteName, remoteExposes, SERVER_DIR } from './contract';
 import { pluginPrecompress } from './precompress';
-import { sharedSingletons } from './shared';
+import { hostStartupSingletons, sharedSingletons } from './shared';
 
 const devApi = process.env.ATRIUM_API_URL ?? 'http://127.0.0.1:4000';
 
@@ -27,8 +27,11 @@ interface AppOptions {
   distPath?: string;
 }
 
-/** Each singleton requires the major version this app was built with (workspace packages: any). */
-function sharedConfig(root: string) {
+/**
+ * Each singleton requires the major version this app was built with (workspace packages: any).
+ * `eager` ones are bundled into the app's first chunks instead of fetched when first used.
+ */
+function sharedConfig(root: string, eager: readonly string[] = []) {
   const require = createRequire(path.join(root, 'package.json'));
   const installedVersion = (packageName: string): string | false => {
     if (packageName.startsWith('@atrium/')) return false;
@@ -41,7 +44,10 @@ function sharedConfig(root: string) {
         .split('/')
         .slice(0, name.startsWith('@') ? 2 : 1)
         .join('/');
-      return [name, { singleton: true, requiredVersion: installedVersion(packageName) }];
+      return [
+        name,
+        { singleton: true, requiredVersion: installedVersion(packageName), eager: eager.includes(name) },
+      ];
     }),
   );
 }
@@ -121,6 +127,9 @@ function pluginCommonJsFolder(): RsbuildPlugin {
  */
 export function hostConfig({ root, title = 'Atrium', distPath }: AppOptions): RsbuildConfig {
   const shared = sharedConfig(root);
+  // The host starts the page, so what it needs to start is in its first chunks, named in its HTML:
+  // the browser fetches them all at once from the start, not after the entry has run.
+  const eagerShared = sharedConfig(root, hostStartupSingletons);
   const federation = {
     name: 'atrium_host',
     remotes: {},
@@ -140,6 +149,7 @@ export function hostConfig({ root, title = 'Atrium', distPath }: AppOptions): Rs
       pluginModuleFederation(
         {
           ...federation,
+          shared: eagerShared,
           // The host provides the federation runtime (~32 KB gzip) that every remote's entry reuses.
           experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
         },

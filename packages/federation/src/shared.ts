@@ -23,3 +23,8 @@ export const sharedSingletons = [
   '@atrium/ui/forms',
   '@atrium/navigation',
 ] as const;
+
+/** The singletons the host renders its first page with (the others load with the parts that use them). */
+export const hostStartupSingletons: readonly (typeof sharedSingletons)[number][] = sharedSingletons.filter(
+  (name) => name !== '@atrium/ui/overlays' && name !== '@atrium/ui/forms',
+);

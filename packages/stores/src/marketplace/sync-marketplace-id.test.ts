@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetClientValues } from '../client-values/reset';
 import { $marketplaceId, $selectedProcedures, $step } from '../client-values/stores';
-import { syncMarketplaceId } from './sync-marketplace-id';
+import { syncMarketplaceId, syncMarketplaceIdScript } from './sync-marketplace-id';
 
 beforeEach(() => {
   localStorage.clear();
@@ -47,5 +47,26 @@ describe('syncMarketplaceId (spec 2: marketplace id from the first numeric path 
 
     expect(syncMarketplaceId('/confirm-email')).toBe(false);
     expect([$marketplaceId.get(), $step.get()]).toEqual(['2', 'confirm']);
+  });
+});
+
+describe('syncMarketplaceIdScript (the same rule, inlined at the top of a page)', () => {
+  const run = (id: string) => new Function(syncMarketplaceIdScript(id))();
+
+  it('clears local storage and stores the id when another marketplace was stored', () => {
+    localStorage.setItem('marketplace-id', '"1"');
+    localStorage.setItem('selected-procedures', '[{"id":"7","addOnIds":[]}]');
+    run('3');
+    expect({ ...localStorage }).toEqual({ 'marketplace-id': '"3"' });
+  });
+
+  it('leaves local storage alone for the stored marketplace, keyed and encoded as the stores keep it', () => {
+    $marketplaceId.set('3');
+    localStorage.setItem('selected-procedures', '[{"id":"7","addOnIds":[]}]');
+    run('3');
+    expect({ ...localStorage }).toEqual({
+      'marketplace-id': '"3"',
+      'selected-procedures': '[{"id":"7","addOnIds":[]}]',
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { marketplaceIdFromPath } from '@atrium/domain';
+import type { ClientValueStore } from '../client-values/client-value-store';
 import { resetClientValues } from '../client-values/reset';
-import { $marketplaceId } from '../client-values/stores';
+import { $marketplaceId, CLIENT_KEPT_VALUES } from '../client-values/stores';
 
 function browserLocalStorage(): Storage | undefined {
   try {
@@ -27,4 +28,17 @@ export function syncMarketplaceId(
   resetClientValues();
   $marketplaceId.set(id);
   return true;
+}
+
+/**
+ * The same rule as an inline script for the top of a page the server sends for marketplace `id`:
+ * local storage is in step with the page's marketplace before anything on it shows, rather than
+ * once its scripts have run (by then a client, or a test, may already have stored something).
+ */
+export function syncMarketplaceIdScript(id: string): string {
+  const stored = CLIENT_KEPT_VALUES.find((value) => value.key === 'marketplace-id') as ClientValueStore<
+    string | null
+  >;
+  const args = [stored.key, stored.codec.encode(id)].map((value) => JSON.stringify(value)).join(',');
+  return `(function(k,v){try{if(localStorage.getItem(k)!==v){localStorage.clear();localStorage.setItem(k,v);}}catch(e){}})(${args});`;
 }
