@@ -48,8 +48,9 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
     PORT: String(port),
     PGLITE_DIR: dataDir,
     SEED_DEMO: '1',
-    NODE_ENV: 'production',
-    // Production requires both; the bench runs on the embedded processor with a key of its own.
+    // NODE_ENV=production refuses PGlite and the sandbox processor (src/production-guards.ts): the
+    // production build runs as a test deployment, on the embedded processor with a key of its own.
+    NODE_ENV: 'test',
     PAYMENTS_PROCESSOR: process.env.PAYMENTS_PROCESSOR || 'sandbox',
     OPERATOR_KEY: process.env.OPERATOR_KEY || randomBytes(24).toString('hex'),
     MEMBERSHIP_RENEWAL_INTERVAL_MS: '0',

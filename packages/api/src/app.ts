@@ -10,12 +10,14 @@ import type { AppConfig } from './config';
 import type { GraphQLContext } from './graphql-context';
 import { useDevMailbox } from './http/dev-mailbox';
 import { hardeningPlugins } from './http/hardening';
-import { useHealthCheck } from './http/health-check';
+import { checkReadiness, useHealthCheck, useReadinessCheck } from './http/health-check';
 import { usePersistedDocuments } from './http/persisted-operations';
 import { publicCachePlugins } from './http/public-cache';
+import { requestLogger, useRequestId, yogaLogger } from './http/request-id';
 import { useStaticAssets } from './http/static-assets';
 import { loadIdentityConfig } from './identity-config';
 import { createIdentity, type IdentityOptions } from './identity-context';
+import { createLogger, type Logger, logger } from './logger';
 import { assetsDir } from './paths';
 import { resolvers } from './resolvers/resolvers';
 import { loadTypeDefs } from './schema/load-type-defs';
@@ -28,8 +30,13 @@ export interface AppOptions {
   config: Pick<AppConfig, 'nodeEnv'> & Partial<Pick<AppConfig, 'identity' | 'checkout'>>;
   /** Defaults to the offline ZIP gazetteer. */
   geocoder?: Geocoder;
-  /** Yoga's logger; tests that provoke unexpected errors can turn it off. */
-  logging?: boolean;
+  /**
+   * Where the app logs (request lines, yoga's unexpected errors, the context's `log`): `true` (the
+   * default) the process's logger, `false` nowhere (tests that provoke unexpected errors), or a logger.
+   */
+  logging?: boolean | Logger;
+  /** Whether the job engine runs, for GET /readyz; omitted, its check is reported `skipped`. */
+  jobsRunning?: () => boolean;
   /** Replacements for identity ports (clock, mail, SMS, providers), for tests. */
   identity?: IdentityOptions;
   /** Replacements for checkout ports (payment processor, clock), for tests. */
@@ -38,7 +45,7 @@ export interface AppOptions {
 
 /**
  * The HTTP application: GraphQL at /graphql (POST, or GET with a persisted query; public answers
- * cached, see http/public-cache.ts), /healthz, /assets/* and (outside production) the dev
+ * cached, see http/public-cache.ts), /healthz, /readyz, /assets/* and (outside production) the dev
  * mailbox at /dev/mailbox. A fetch-style handler, so tests
  * call `app.fetch` in-process and the server hands it to `http.createServer`.
  */
@@ -47,6 +54,7 @@ export function createApp({
   config,
   geocoder = createGazetteerGeocoder(),
   logging = true,
+  jobsRunning,
   identity: identityOptions,
   checkout: checkoutOptions,
 }: AppOptions) {
@@ -60,8 +68,11 @@ export function createApp({
     payments: checkoutOptions?.payments ?? createPayments(checkoutConfig.payments, db.db),
     clock: checkoutOptions?.clock ?? (() => new Date()),
     operatorKey: checkoutConfig.operatorKey,
+    // Client notifications: MAIL_FROM sends them, the first of WEB_ORIGINS is where their links go.
+    notifications: { mailFrom: identityConfig.mail.from, webOrigin: identityConfig.webOrigins[0] ?? '' },
   };
   const graphqlEndpoint = '/graphql';
+  const log = logging === true ? logger : logging === false ? createLogger({ level: 'silent' }) : logging;
   return createYoga<{ req?: IncomingMessage }>({
     schema,
     graphqlEndpoint,
@@ -70,6 +81,7 @@ export function createApp({
       geocoder,
       identity: identity.forRequest(request, req),
       checkout: { ...checkout, presentedOperatorKey: request.headers.get(operatorKeyHeader) },
+      log: requestLogger(log),
     }),
     // Unexpected errors become 'Unexpected error.' and never carry a stack trace, in any environment.
     maskedErrors: { isDev: false },
@@ -77,9 +89,12 @@ export function createApp({
     landingPage: false,
     // Browsers reach the API on their own origin through a proxy, so no cross-origin access is granted.
     cors: false,
-    logging,
+    logging: yogaLogger(log),
     plugins: [
+      // First: the request id and log line cover every other plugin's answers.
+      useRequestId(log),
       useHealthCheck(),
+      useReadinessCheck(() => checkReadiness({ database: db, jobsRunning })),
       useStaticAssets(assetsDir),
       ...(identityConfig.devMailbox ? [useDevMailbox(db.db)] : []),
       useCookies(),

@@ -41,29 +41,30 @@ const envSchema = z.object({
   ),
 });
 
-/** Reads the checkout part of the environment. Throws 'Invalid environment' naming every problem. */
+/**
+ * Reads the checkout part of the environment. Throws 'Invalid environment' naming every problem.
+ * The development defaults apply in every environment; `loadConfig` refuses them in production.
+ */
 export function loadCheckoutConfig(
   env: Record<string, string | undefined>,
-  nodeEnv: NodeEnv,
+  _nodeEnv?: NodeEnv,
 ): CheckoutConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw invalid(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const values = parsed.data;
-  const production = nodeEnv === 'production';
   const problems: string[] = [];
 
-  // In production the choice is explicit: a server must never fall back to the sandbox unnoticed.
-  const processor = values.PAYMENTS_PROCESSOR ?? (production ? undefined : 'sandbox');
-  if (!processor) problems.push('PAYMENTS_PROCESSOR: required in production (stripe, or sandbox for a demo)');
+  // Production refuses the sandbox and the development operator key (production-guards.ts), so a
+  // server never falls back to them unnoticed.
+  const processor = values.PAYMENTS_PROCESSOR ?? 'sandbox';
   if (processor === 'stripe' && !values.STRIPE_SECRET_KEY) {
     problems.push('STRIPE_SECRET_KEY: required when PAYMENTS_PROCESSOR=stripe');
   }
   if (processor === 'stripe' && !values.STRIPE_PUBLISHABLE_KEY) {
     problems.push('STRIPE_PUBLISHABLE_KEY: required when PAYMENTS_PROCESSOR=stripe (the browser uses it)');
   }
-  if (production && !values.OPERATOR_KEY) problems.push('OPERATOR_KEY: required in production');
   if (problems.length > 0) throw invalid(problems);
 
   return {

@@ -12,6 +12,7 @@ import {
   type OperatorAppointmentResult,
 } from './services/checkout/operator-actions';
 import { renewDueMemberships } from './services/memberships/renewals';
+import { notificationSettings } from './services/notifications/settings';
 import { serveUntilStopped } from './start-server';
 
 const usage = `Usage: cli <command>
@@ -28,8 +29,9 @@ Commands:
             leaves it PENDING and exits with 2
   complete <appointment id>
             BOOKED -> COMPLETE
-  cancel <appointment id>
-            PENDING or BOOKED -> CANCELLED, freeing the practitioner's time
+  cancel <appointment id> [reason]
+            PENDING or BOOKED -> CANCELLED, freeing the practitioner's time; the client is
+            told the reason when one is given
   renew-memberships
             charge every Active membership whose renewal date has come, once per period; a
             declined charge is recorded and tried again next run (exits with 2 when any failed)
@@ -70,7 +72,7 @@ async function run(command: string | undefined, args: string[]): Promise<number 
     case 'confirm':
     case 'complete':
     case 'cancel':
-      return operatorCommand(command, args[0]);
+      return operatorCommand(command, args[0], args.slice(1).join(' '));
     case 'renew-memberships':
       return renewMemberships();
     case 'help':
@@ -90,6 +92,7 @@ async function run(command: string | undefined, args: string[]): Promise<number 
 async function operatorCommand(
   command: 'confirm' | 'complete' | 'cancel',
   idArgument: string | undefined,
+  reason: string,
 ): Promise<number> {
   if (!idArgument || !/^[1-9][0-9]*$/.test(idArgument)) {
     console.error(`Usage: cli ${command} <appointment id>`);
@@ -100,12 +103,14 @@ async function operatorCommand(
   let result: OperatorAppointmentResult | undefined;
   await withDatabase(async (database) => {
     const db = database.db;
+    const notifications = notificationSettings(config.identity);
     if (command === 'confirm') {
-      result = await confirmAppointment({ db, payments: createPayments(config.checkout.payments, db) }, id);
+      const payments = createPayments(config.checkout.payments, db);
+      result = await confirmAppointment({ db, payments, notifications, clock: () => new Date() }, id);
     } else if (command === 'complete') {
       result = await completeAppointment({ db }, id);
     } else {
-      result = await cancelAppointment({ db }, id);
+      result = await cancelAppointment({ db, notifications }, id, { reason: reason.trim() || null });
     }
   });
   if (!result) return 1;

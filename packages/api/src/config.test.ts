@@ -11,21 +11,33 @@ describe('loadConfig', () => {
     expect(repoRoot).not.toBeNull();
     expect(loadConfig({})).toEqual({
       port: 4000,
+      host: '127.0.0.1',
       nodeEnv: 'development',
       database: { kind: 'pglite', dataDir: join(repoRoot ?? '', '.data', 'pglite') },
       catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
       seedDemo: false,
       identity: loadIdentityConfig({}, 'development'),
       checkout: loadCheckoutConfig({}, 'development'),
-      membershipRenewalIntervalMs: 3_600_000,
+      jobs: { inProcess: true, pollingIntervalSeconds: 1, deliveryConcurrency: 4, renewalBatchSize: 100 },
     });
   });
 
-  it('reads MEMBERSHIP_RENEWAL_INTERVAL_MS, where 0 turns renewals off', () => {
-    expect(loadConfig({ MEMBERSHIP_RENEWAL_INTERVAL_MS: '60000' }).membershipRenewalIntervalMs).toBe(60_000);
-    expect(loadConfig({ MEMBERSHIP_RENEWAL_INTERVAL_MS: '0' }).membershipRenewalIntervalMs).toBe(0);
-    expect(() => loadConfig({ MEMBERSHIP_RENEWAL_INTERVAL_MS: 'hourly' })).toThrow(
-      /MEMBERSHIP_RENEWAL_INTERVAL_MS/,
+  it('reads the job engine settings: workers in process unless JOBS_IN_PROCESS=false', () => {
+    const config = loadConfig({
+      JOBS_IN_PROCESS: 'false',
+      JOB_POLLING_INTERVAL_SECONDS: '0.5',
+      OUTBOX_DELIVERY_CONCURRENCY: '8',
+      MEMBERSHIP_RENEWAL_BATCH_SIZE: '25',
+    });
+    expect(config.jobs).toEqual({
+      inProcess: false,
+      pollingIntervalSeconds: 0.5,
+      deliveryConcurrency: 8,
+      renewalBatchSize: 25,
+    });
+    expect(() => loadConfig({ JOB_POLLING_INTERVAL_SECONDS: '0.1' })).toThrow(/JOB_POLLING_INTERVAL_SECONDS/);
+    expect(() => loadConfig({ MEMBERSHIP_RENEWAL_BATCH_SIZE: 'all' })).toThrow(
+      /MEMBERSHIP_RENEWAL_BATCH_SIZE/,
     );
   });
 
@@ -42,27 +54,52 @@ describe('loadConfig', () => {
     });
   });
 
-  it('reads PORT, PGLITE_DIR, NODE_ENV, CATALOG_OVERRIDE_ENTRY and SEED_DEMO', () => {
+  it('reads PORT, HOST, NODE_ENV, CATALOG_OVERRIDE_ENTRY and SEED_DEMO', () => {
+    // Production refuses the embedded defaults (production-guards.test.ts), so all of them are set.
+    const production = {
+      DATABASE_URL: 'postgres://atrium@db.internal:5432/atrium',
+      PAYMENTS_PROCESSOR: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_live_123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_456',
+      OPERATOR_KEY: 'a-production-operator-key-of-32-chars',
+      AUTH_TOKEN_SECRET: 'a-production-registration-secret-of-40-chars',
+      TRUST_PROXY_HOPS: '1',
+    };
     expect(
       loadConfig({
+        ...production,
         PORT: '4100',
-        PGLITE_DIR: '/tmp/atrium-pglite',
+        HOST: '0.0.0.0',
         NODE_ENV: 'production',
         CATALOG_OVERRIDE_ENTRY: 'https://cdn.example.com/catalog/mf-manifest.json',
         SEED_DEMO: '1',
-        PAYMENTS_PROCESSOR: 'sandbox',
-        OPERATOR_KEY: 'a-production-operator-key-of-32-chars',
       }),
     ).toEqual({
       port: 4100,
+      host: '0.0.0.0',
       nodeEnv: 'production',
-      database: { kind: 'pglite', dataDir: '/tmp/atrium-pglite' },
+      database: { kind: 'postgres', url: production.DATABASE_URL },
       catalogOverrideEntry: 'https://cdn.example.com/catalog/mf-manifest.json',
       seedDemo: true,
-      identity: loadIdentityConfig({}, 'production'),
-      checkout: { payments: { processor: 'sandbox' }, operatorKey: 'a-production-operator-key-of-32-chars' },
-      membershipRenewalIntervalMs: 3_600_000,
+      identity: loadIdentityConfig(production, 'production'),
+      checkout: {
+        payments: { processor: 'stripe', secretKey: 'sk_live_123', publishableKey: 'pk_live_456' },
+        operatorKey: 'a-production-operator-key-of-32-chars',
+      },
+      jobs: { inProcess: true, pollingIntervalSeconds: 1, deliveryConcurrency: 4, renewalBatchSize: 100 },
     });
+  });
+
+  it('reads PGLITE_DIR', () => {
+    expect(loadConfig({ PGLITE_DIR: '/tmp/atrium-pglite' }).database).toEqual({
+      kind: 'pglite',
+      dataDir: '/tmp/atrium-pglite',
+    });
+  });
+
+  it('checks LOG_LEVEL against pino levels', () => {
+    expect(() => loadConfig({ LOG_LEVEL: 'debug' })).not.toThrow();
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL must be one of fatal, error/);
   });
 
   it('keeps an in-memory PGlite location as given', () => {

@@ -3,10 +3,14 @@ import { z } from 'zod';
 import type { DatabaseConfig } from './adapters/database/database';
 import { type CheckoutConfig, loadCheckoutConfig } from './checkout-config';
 import { type IdentityConfig, loadIdentityConfig } from './identity-config';
+import { isLogLevel, logLevels } from './logger';
 import { findRepoRoot } from './paths';
+import { productionProblems } from './production-guards';
 
 export interface AppConfig {
   port: number;
+  /** Address to listen on; 127.0.0.1 by default, since the API sits behind the host server's proxy. */
+  host: string;
   nodeEnv: 'development' | 'production' | 'test';
   database: DatabaseConfig;
   /** Entry of the catalog remote that the demo seed registers as marketplace 2's tenant override. */
@@ -17,12 +21,20 @@ export interface AppConfig {
   identity: IdentityConfig;
   /** The payment processor and the operator key (checkout-config.ts). */
   checkout: CheckoutConfig;
-  /** How often the server charges due membership renewals, in milliseconds; 0 turns it off. */
-  membershipRenewalIntervalMs: number;
+  /** The job engine (pg-boss): outbox delivery, renewals, reminders, housekeeping. */
+  jobs: JobsConfig;
 }
 
-/** Renewals are charged hourly unless MEMBERSHIP_RENEWAL_INTERVAL_MS says otherwise. */
-export const defaultMembershipRenewalIntervalMs = 3_600_000;
+export interface JobsConfig {
+  /** Run the job workers inside the API process (the default); off when `worker.mjs` runs them. */
+  inProcess: boolean;
+  /** How often idle workers look for jobs, in seconds. */
+  pollingIntervalSeconds: number;
+  /** Outbox messages one process delivers at once. */
+  deliveryConcurrency: number;
+  /** Memberships one renewal run takes at most. */
+  renewalBatchSize: number;
+}
 
 // Unset and empty mean the same thing in shell-driven environments.
 const optionalText = z.preprocess((value) => (value === '' ? undefined : value), z.string().optional());
@@ -31,6 +43,14 @@ const envSchema = z.object({
   PORT: z.preprocess(
     (value) => (value === '' || value === undefined ? undefined : value),
     z.coerce.number().int().min(1).max(65_535).default(4000),
+  ),
+  HOST: optionalText.pipe(z.string().trim().min(1).default('127.0.0.1')),
+  // Read by logger.ts when it loads; checked here so a typo stops the start instead of being ignored.
+  LOG_LEVEL: optionalText.pipe(
+    z
+      .string()
+      .refine(isLogLevel, `LOG_LEVEL must be one of ${logLevels.join(', ')}`)
+      .optional(),
   ),
   NODE_ENV: z.preprocess(
     (value) => (value === '' ? undefined : value),
@@ -45,14 +65,27 @@ const envSchema = z.object({
   PGLITE_DIR: optionalText,
   CATALOG_OVERRIDE_ENTRY: optionalText.pipe(z.url().default('http://localhost:3011/mf-manifest.json')),
   SEED_DEMO: optionalText.pipe(z.enum(['0', '1', 'true', 'false']).optional()),
-  MEMBERSHIP_RENEWAL_INTERVAL_MS: z.preprocess(
+  JOBS_IN_PROCESS: optionalText.pipe(z.enum(['0', '1', 'true', 'false']).default('true')),
+  JOB_POLLING_INTERVAL_SECONDS: z.preprocess(
     (value) => (value === '' || value === undefined ? undefined : value),
-    // setInterval holds at most 2^31 - 1 ms.
-    z.coerce.number().int().min(0).max(2_147_483_647).default(defaultMembershipRenewalIntervalMs),
+    // pg-boss polls at most every half second.
+    z.coerce.number().min(0.5).max(3600).default(1),
+  ),
+  OUTBOX_DELIVERY_CONCURRENCY: z.preprocess(
+    (value) => (value === '' || value === undefined ? undefined : value),
+    z.coerce.number().int().min(1).max(50).default(4),
+  ),
+  MEMBERSHIP_RENEWAL_BATCH_SIZE: z.preprocess(
+    (value) => (value === '' || value === undefined ? undefined : value),
+    z.coerce.number().int().min(1).max(10_000).default(100),
   ),
 });
 
-/** Reads and validates the environment once, at the edge; everything inside trusts the result. */
+/**
+ * Reads and validates the environment once, at the edge; everything inside trusts the result.
+ * Throws 'Invalid environment' naming every malformed variable; with NODE_ENV=production, throws the
+ * refusals of production-guards.ts, one line each.
+ */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -60,8 +93,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const values = parsed.data;
-  return {
+  const config: AppConfig = {
     port: values.PORT,
+    host: values.HOST,
     nodeEnv: values.NODE_ENV,
     database: values.DATABASE_URL
       ? { kind: 'postgres', url: values.DATABASE_URL }
@@ -70,8 +104,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: values.SEED_DEMO === '1' || values.SEED_DEMO === 'true',
     identity: loadIdentityConfig(env, values.NODE_ENV),
     checkout: loadCheckoutConfig(env, values.NODE_ENV),
-    membershipRenewalIntervalMs: values.MEMBERSHIP_RENEWAL_INTERVAL_MS,
+    jobs: {
+      inProcess: values.JOBS_IN_PROCESS === '1' || values.JOBS_IN_PROCESS === 'true',
+      pollingIntervalSeconds: values.JOB_POLLING_INTERVAL_SECONDS,
+      deliveryConcurrency: values.OUTBOX_DELIVERY_CONCURRENCY,
+      renewalBatchSize: values.MEMBERSHIP_RENEWAL_BATCH_SIZE,
+    },
   };
+  // One line per refusal, each naming the variable to set (server.ts prints the message and exits 1).
+  const refusals = productionProblems(env, config);
+  if (refusals.length > 0) throw new Error(refusals.join('\n'));
+  return config;
 }
 
 function pgliteDir(configured: string | undefined): string {

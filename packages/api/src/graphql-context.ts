@@ -1,5 +1,6 @@
 import type { Db } from './adapters/database/database';
 import type { Geocoder } from './adapters/geocoding/geocoder';
+import type { Logger } from './logger';
 import type { CheckoutContext } from './services/checkout/ports';
 import type { IdentityContext } from './services/identity/ports';
 
@@ -11,4 +12,9 @@ export interface GraphQLContext {
   identity: IdentityContext;
   /** Payments, the clock and operator key of checkout, plus the request's x-operator-key header. */
   checkout: CheckoutContext;
+  /**
+   * The request's logger: JSON lines carrying its `requestId`. Log ids and outcomes, never personal
+   * data (emails, phones, addresses, card digits, passwords, tokens) in the message text.
+   */
+  log: Logger;
 }

@@ -1,10 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Db } from './adapters/database/database';
-import { createMailer } from './adapters/mail/create-mailer';
-import type { Mailer } from './adapters/mail/mailer';
 import { createOpenIdClient, type OpenIdClient } from './adapters/openid/openid-client';
-import { createSmsSender } from './adapters/sms/create-sms-sender';
-import type { SmsSender } from './adapters/sms/sms-sender';
 import type { IdentityConfig } from './identity-config';
 import type { IdentityContext, IdentityPorts, ThirdPartyProvider } from './services/identity/ports';
 import { createRequestSession, type SessionCookieJar, sessionCookieName } from './services/identity/sessions';
@@ -12,8 +8,6 @@ import { createRequestSession, type SessionCookieJar, sessionCookieName } from '
 /** Replacements for the configured ports, for tests (a clock to move, a provider of their own). */
 export interface IdentityOptions {
   clock?: () => Date;
-  mailer?: Mailer;
-  sms?: SmsSender;
   openId?: Partial<Record<ThirdPartyProvider, OpenIdClient | null>>;
 }
 
@@ -23,14 +17,12 @@ export interface Identity {
   forRequest(request: Request, nodeRequest?: IncomingMessage): IdentityContext;
 }
 
-/** Builds the identity ports from configuration: the one place that wires mail, SMS and providers. */
+/** Builds the identity ports from configuration: the one place that wires sign-in providers. */
 export function createIdentity(db: Db, config: IdentityConfig, options: IdentityOptions = {}): Identity {
   const ports: IdentityPorts = {
     db,
     config,
     clock: options.clock ?? (() => new Date()),
-    mailer: options.mailer ?? createMailer(config.mail, db),
-    sms: options.sms ?? createSmsSender(config.sms, db),
     openId: {
       google: config.providers.google ? createOpenIdClient(config.providers.google) : null,
       apple: config.providers.apple ? createOpenIdClient(config.providers.apple) : null,

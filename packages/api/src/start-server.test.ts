@@ -15,13 +15,14 @@ describe('startServer with PGlite on disk', () => {
     dataDir = join(await mkdtemp(join(tmpdir(), 'atrium-api-')), 'pglite');
     config = {
       port: 0,
+      host: '127.0.0.1',
       nodeEnv: 'test',
       database: { kind: 'pglite', dataDir },
       catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
       seedDemo: true,
       identity: loadIdentityConfig({}, 'test'),
       checkout: loadCheckoutConfig({}, 'test'),
-      membershipRenewalIntervalMs: 0,
+      jobs: { inProcess: true, pollingIntervalSeconds: 0.5, deliveryConcurrency: 2, renewalBatchSize: 100 },
     };
   });
   afterAll(() => rm(dirname(dataDir), { recursive: true, force: true }));

@@ -1,58 +1,101 @@
 import { createServer } from 'node:http';
 import { createDatabase } from './adapters/database/create-database';
+import type { Database } from './adapters/database/database';
+import { createMailer } from './adapters/mail/create-mailer';
 import { createPayments } from './adapters/payments/create-payments-processor';
+import { createSmsSender } from './adapters/sms/create-sms-sender';
 import { createApp } from './app';
 import type { AppConfig } from './config';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
-import { startRenewalTimer } from './services/memberships/renewals';
+import { type JobEngine, startJobEngine } from './jobs/job-engine';
+import { errorFields, logger } from './logger';
+import { notificationSettings } from './services/notifications/settings';
 
 export interface RunningServer {
   /** The GraphQL endpoint, e.g. http://localhost:4000/graphql. */
   url: string;
   port: number;
-  /** Stops accepting requests, lets in-flight ones finish, then closes the database. */
+  /** Stops taking requests, lets in-flight ones and running jobs finish, then closes the database. */
   close(): Promise<void>;
 }
 
-// In-flight requests get this long to finish on shutdown before their connections are cut.
+// In-flight requests and running jobs get this long to finish on shutdown.
 const shutdownGraceMs = 10_000;
 
-/** Opens the database, migrates it (and seeds the demo when configured), then listens. */
-export async function startServer(config: AppConfig): Promise<RunningServer> {
+/** Opens the database and migrates it (installing the job engine's schema), seeding when configured. */
+export async function openDatabase(config: AppConfig, { seed = false } = {}): Promise<Database> {
   const database = await createDatabase(config.database);
   try {
     await migrate(database);
-    if (config.seedDemo) await seedDemo(database, { catalogOverrideEntry: config.catalogOverrideEntry });
+    if (seed) await seedDemo(database, { catalogOverrideEntry: config.catalogOverrideEntry });
   } catch (error) {
     await database.close();
     throw error;
   }
+  return database;
+}
 
-  const app = createApp({ db: database, config });
+/** The job engine's workers on `database`: outbox delivery, renewals, reminders, housekeeping. */
+export function startJobs(
+  config: AppConfig,
+  database: Database,
+  onError: (error: unknown, queue: string) => void,
+): Promise<JobEngine> {
+  const mail = createMailer(config.identity.mail);
+  return startJobEngine(
+    {
+      database,
+      mailer: mail,
+      sms: createSmsSender(config.identity.sms),
+      payments: createPayments(config.checkout.payments, database.db),
+      clock: () => new Date(),
+      notifications: notificationSettings(config.identity),
+    },
+    {
+      pollingIntervalSeconds: config.jobs.pollingIntervalSeconds,
+      deliveryConcurrency: config.jobs.deliveryConcurrency,
+      renewalBatchSize: config.jobs.renewalBatchSize,
+      onError,
+      onStop: () => mail?.close(),
+    },
+  );
+}
+
+/** One line per failed job attempt (the job engine retries it or records it as failed). */
+export function logJobError(error: unknown, queue: string): void {
+  logger.error({ queue, ...errorFields(error) }, 'Job failed');
+}
+
+/** Opens the database, migrates it (and seeds the demo when configured), starts the jobs, then listens. */
+export async function startServer(config: AppConfig): Promise<RunningServer> {
+  const database = await openDatabase(config, { seed: config.seedDemo });
+  let jobs: JobEngine | null = null;
+  try {
+    if (config.jobs.inProcess) {
+      jobs = await startJobs(config, database, logJobError);
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const engine = jobs;
+
+  const app = createApp({ db: database, config, jobsRunning: engine ? () => engine.isRunning() : undefined });
   const server = createServer(app);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(config.port, () => {
+      server.listen(config.port, config.host, () => {
         server.off('error', reject);
         resolve();
       });
     });
   } catch (error) {
+    await engine?.stop();
     await database.close();
     throw error;
   }
-
-  const renewals = startRenewalTimer(
-    {
-      db: database.db,
-      payments: createPayments(config.checkout.payments, database.db),
-      clock: () => new Date(),
-    },
-    config.membershipRenewalIntervalMs,
-    (error) => console.error('Membership renewals failed:', error),
-  );
 
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -66,9 +109,8 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
         server.closeIdleConnections();
         const forceClose = setTimeout(() => server.closeAllConnections(), shutdownGraceMs);
         forceClose.unref();
-        await closed;
+        await Promise.all([closed, engine?.stop(shutdownGraceMs)]);
         clearTimeout(forceClose);
-        await renewals.stop();
         await app.dispose();
         await database.close();
       })();
@@ -77,21 +119,39 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
   };
 }
 
-/** Starts the server and shuts it down cleanly on SIGTERM or SIGINT (PGlite must flush to disk). */
-export async function serveUntilStopped(config: AppConfig): Promise<void> {
-  const server = await startServer(config);
-  const databaseLabel = config.database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
-  console.log(`Atrium API listening on ${server.url} (${databaseLabel}, ${config.nodeEnv})`);
+/** Runs `start`, then shuts down cleanly on SIGTERM or SIGINT (PGlite must flush to disk). */
+export async function runUntilStopped(
+  start: () => Promise<{ close(): Promise<void> }>,
+  onStarted: (running: { close(): Promise<void> }) => void,
+): Promise<void> {
+  const running = await start();
+  onStarted(running);
   const stop = (signal: NodeJS.Signals) => {
-    console.log(`${signal} received, shutting down`);
-    server.close().then(
+    logger.info({ signal }, 'Shutting down: finishing requests and jobs in progress');
+    running.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error('Shutdown failed:', error);
+        logger.error(errorFields(error), 'Shutdown failed');
         process.exit(1);
       },
     );
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+}
+
+/** Starts the server and shuts it down cleanly on SIGTERM or SIGINT. */
+export function serveUntilStopped(config: AppConfig): Promise<void> {
+  const databaseLabel = config.database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+  return runUntilStopped(
+    () => startServer(config),
+    (server) => {
+      const { url } = server as RunningServer;
+      const jobs = config.jobs.inProcess ? 'jobs in process' : 'jobs in a separate worker';
+      logger.info(
+        { url, database: databaseLabel, nodeEnv: config.nodeEnv, jobs },
+        `Atrium API listening on ${url}`,
+      );
+    },
+  );
 }

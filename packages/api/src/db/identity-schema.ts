@@ -9,6 +9,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -16,12 +17,20 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { marketplaceGroups } from './schema';
+import { marketplaceGroups, marketplaces } from './schema';
 
 export const sexesAssignedAtBirth = ['male', 'female', 'unknown'] as const;
 export const thirdPartyProviders = ['google', 'apple'] as const;
 export const userTokenPurposes = ['reset_password', 'confirm_email', 'confirm_phone'] as const;
 export const outboxChannels = ['email', 'sms'] as const;
+export const outboxStatuses = ['queued', 'sent', 'failed'] as const;
+
+/** A file sent with an email (text content, such as an .ics invitation). */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -183,9 +192,18 @@ export const outboxMessages = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    marketplaceId: integer('marketplace_id').references(() => marketplaces.id),
+    status: text('status', { enum: outboxStatuses }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamptz('sent_at'),
+    attachments: jsonb('attachments').$type<OutboxAttachment[]>().notNull().default(sql`'[]'::jsonb`),
   },
   (t) => [
     index('outbox_messages_recipient_idx').on(sql`lower(${t.recipient})`, t.id),
+    index('outbox_messages_status_created_at_idx').on(t.status, t.createdAt),
+    check('outbox_messages_status_known', sql`${t.status} in ('queued', 'sent', 'failed')`),
+    check('outbox_messages_attempts_not_negative', sql`${t.attempts} >= 0`),
     check('outbox_messages_channel_known', sql`${t.channel} in ('email', 'sms')`),
     check('outbox_messages_email_has_subject', sql`${t.channel} <> 'email' or ${t.subject} is not null`),
   ],

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '../adapters/database/database';
+import { installJobEngine } from '../jobs/install';
 import { migrationsDir } from '../paths';
 
 export interface Migration {
@@ -38,13 +39,19 @@ export async function readMigrations(dir: string = migrationsDir): Promise<Migra
 
 /**
  * Applies every pending migration in order, all in one transaction: either the database reaches the
- * latest version or it stays where it was. Safe to run on every start.
+ * latest version or it stays where it was. Then installs (or upgrades) the job engine's schema and
+ * queues. Safe to run on every start.
  */
 export async function migrate(
   database: Database,
   options: { migrations?: Migration[] } = {},
 ): Promise<MigrateResult> {
-  const migrations = options.migrations ?? (await readMigrations());
+  const result = await applyMigrations(database, options.migrations ?? (await readMigrations()));
+  await installJobEngine(database);
+  return result;
+}
+
+function applyMigrations(database: Database, migrations: Migration[]): Promise<MigrateResult> {
   return database.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [migrationLockKey]);
     await tx.exec(`

@@ -158,6 +158,10 @@ export const appointments = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /** When the operator completed the visit (migrations/0006_account.sql); null before. */
     completedAt: timestamptz('completed_at'),
+    /** When the reminder was queued (migrations/0008_notifications.sql); null until then. */
+    remindedAt: timestamptz('reminded_at'),
+    /** Why the operator cancelled it, as told to the client; null without a reason. */
+    cancellationReason: text('cancellation_reason'),
   },
   (t) => [
     foreignKey({
@@ -174,6 +178,9 @@ export const appointments = pgTable(
     index('appointments_marketplace_id_idx').on(t.marketplaceId, t.startsAt),
     index('appointments_organization_id_idx').on(t.organizationId),
     index('appointments_client_user_id_idx').on(t.clientUserId),
+    index('appointments_reminder_due_idx')
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'BOOKED' and ${t.remindedAt} is null`),
     check('appointments_latitude_range', sql`${t.latitude} between -90 and 90`),
     check('appointments_longitude_range', sql`${t.longitude} between -180 and 180`),
     check('appointments_status_known', sql`${t.status} in ('PENDING', 'BOOKED', 'COMPLETE', 'CANCELLED')`),
@@ -181,6 +188,10 @@ export const appointments = pgTable(
     check(
       'appointments_completed_at_when_complete',
       sql`${t.completedAt} is null or ${t.status} = 'COMPLETE'`,
+    ),
+    check(
+      'appointments_cancellation_reason_when_cancelled',
+      sql`${t.cancellationReason} is null or ${t.status} = 'CANCELLED'`,
     ),
     check(
       'appointments_one_location',

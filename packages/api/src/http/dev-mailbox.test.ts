@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboxMailer } from '../adapters/mail/outbox-mailer';
-import { createOutboxSmsSender } from '../adapters/sms/outbox-sms-sender';
 import { type App, createApp } from '../app';
 import { migrate } from '../db/migrate';
+import { type QueuedMessage, queueMessage } from '../jobs/outbox';
 import { type TestDatabase, testDatabases } from '../test/databases';
 import type { MailboxMessage } from '../test/identity';
 
@@ -14,21 +13,27 @@ describe.each(testDatabases)('dev mailbox on $name', (factory) => {
     handle = await factory.create();
     await migrate(handle.database);
     app = createApp({ db: handle.database, config: { nodeEnv: 'development' } });
-    const mailer = createOutboxMailer({ db: handle.database.db, from: 'no-reply@atrium.localhost' });
-    const sms = createOutboxSmsSender({ db: handle.database.db });
-    await mailer.send({
+    const from = 'no-reply@atrium.localhost';
+    const queue = (message: QueuedMessage) =>
+      handle.database.db.transaction((tx) => queueMessage(tx, message));
+    await queue({
+      channel: 'email',
+      from,
       to: 'Reader@Example.com',
       senderName: 'Glow Mobile IV',
       subject: 'Reset your Glow Mobile IV password',
       text: 'Choose a new password here:\nhttp://localhost:3000/reset-password?token=abc_DEF-123\n<script>alert(1)</script>',
       html: '<p>html</p>',
     });
-    await sms.send({
+    await queue({
+      channel: 'sms',
       to: '+12125550142',
       senderName: 'Glow Mobile IV',
       body: 'Glow Mobile IV: your code is 123456.',
     });
-    await mailer.send({
+    await queue({
+      channel: 'email',
+      from,
       to: 'reader@example.com',
       senderName: 'Nocturne Aesthetics',
       subject: 'Your Nocturne Aesthetics sign-in code',
@@ -62,6 +67,7 @@ describe.each(testDatabases)('dev mailbox on $name', (factory) => {
       html: '<p>html</p>',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       links: ['http://localhost:3000/reset-password?token=abc_DEF-123'],
+      attachments: [],
     });
   });
 

@@ -293,7 +293,13 @@ describe('the public part of the schema', () => {
 
   it('holds only marketplace data the same for every visitor (review a new type before adding it)', () => {
     const schema = createApp({
-      db: { kind: 'pglite', db: {} as never, transaction: () => Promise.reject(), close: async () => {} },
+      db: {
+        kind: 'pglite',
+        db: {} as never,
+        query: () => Promise.reject(),
+        transaction: () => Promise.reject(),
+        close: async () => {},
+      },
       config: { nodeEnv: 'test' },
       logging: false,
     }).getEnveloped().schema as GraphQLSchema;

@@ -22,6 +22,14 @@ import {
 import { parseInput, withServiceErrors } from './errors';
 
 const operatorArgs = z.object({ id: appointmentId });
+const cancelArgs = operatorArgs.extend({
+  reason: z
+    .string()
+    .trim()
+    .max(500, 'The reason must be at most 500 characters.')
+    .nullish()
+    .transform((value) => value || null),
+});
 
 export const checkoutResolvers: Resolvers = {
   Query: {
@@ -53,24 +61,26 @@ export const checkoutResolvers: Resolvers = {
         return sandbox.tokenize(card.data, checkout.clock());
       }),
     confirmAppointment: (_parent, args, { checkout }) =>
-      operatorAction(checkout, args, (id) => confirmAppointment(checkout, id)),
+      operatorAction(checkout, operatorArgs, args, ({ id }) => confirmAppointment(checkout, id)),
     completeAppointment: (_parent, args, { checkout }) =>
-      operatorAction(checkout, args, (id) => completeAppointment(checkout, id)),
+      operatorAction(checkout, operatorArgs, args, ({ id }) => completeAppointment(checkout, id)),
     cancelAppointment: (_parent, args, { checkout }) =>
-      operatorAction(checkout, args, (id) => cancelAppointment(checkout, id)),
+      operatorAction(checkout, cancelArgs, args, ({ id, reason }) =>
+        cancelAppointment(checkout, id, { reason }),
+      ),
   },
 };
 
 /** The operator key first (before anything about the appointment is told), then the input. */
-function operatorAction<T>(
+function operatorAction<Schema extends z.ZodType, T>(
   checkout: { presentedOperatorKey: string | null; operatorKey: string },
+  schema: Schema,
   args: unknown,
-  action: (id: number) => Promise<T>,
+  action: (args: z.output<Schema>) => Promise<T>,
 ): Promise<T> {
   return withCheckoutErrors(async () => {
     assertOperatorKey(checkout.presentedOperatorKey, checkout.operatorKey);
-    const { id } = parseInput(operatorArgs, args);
-    return action(id);
+    return action(parseInput(schema, args));
   });
 }
 

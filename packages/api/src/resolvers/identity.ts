@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Resolvers } from '../generated/resolvers-types';
 import { confirmEmail, requestConfirmEmail } from '../services/identity/email-confirmation';
-import { DeliveryError, RateLimitedError, UnauthenticatedError } from '../services/identity/errors';
+import { RateLimitedError, UnauthenticatedError } from '../services/identity/errors';
 import { passcodeAuthenticate, requestPasscode } from '../services/identity/passcodes';
 import { requestResetPassword, resetPasswordByToken } from '../services/identity/password-reset';
 import { authenticateWithPassword, registerWithPassword } from '../services/identity/passwords';
@@ -155,10 +155,9 @@ export const identityResolvers: Resolvers = {
   },
 };
 
-/** withServiceErrors, plus the identity failures: UNAUTHENTICATED, RATE_LIMITED, SERVICE_UNAVAILABLE. */
+/** withServiceErrors, plus the identity failures: UNAUTHENTICATED and RATE_LIMITED. */
 const withIdentityErrors = <T>(call: () => Promise<T>): Promise<T> =>
   withServiceErrors(call, [
     { error: UnauthenticatedError, code: 'UNAUTHENTICATED' },
     { error: RateLimitedError, code: 'RATE_LIMITED' },
-    { error: DeliveryError, code: 'SERVICE_UNAVAILABLE' },
   ]);

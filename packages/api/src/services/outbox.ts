@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../adapters/database/database';
-import { type outboxChannels, outboxMessages } from '../db/schema';
+import { type OutboxAttachment, type outboxChannels, outboxMessages } from '../db/schema';
 
 export interface OutboxMessageView {
   id: number;
@@ -13,6 +13,8 @@ export interface OutboxMessageView {
   createdAt: string;
   /** Every http(s) URL in the text, in order: what a test follows. */
   links: string[];
+  /** Files sent with an email (e.g. the .ics invitation), their text content in full. */
+  attachments: OutboxAttachment[];
 }
 
 const urlPattern = /https?:\/\/[^\s<>"']+/g;
@@ -44,5 +46,6 @@ function toView(row: typeof outboxMessages.$inferSelect): OutboxMessageView {
     html: row.htmlBody,
     createdAt: row.createdAt.toISOString(),
     links: row.textBody.match(urlPattern) ?? [],
+    attachments: row.attachments,
   };
 }

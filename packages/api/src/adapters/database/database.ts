@@ -22,6 +22,11 @@ export interface SqlTransaction {
 export interface Database {
   readonly kind: DatabaseConfig['kind'];
   readonly db: Db;
+  /**
+   * Raw SQL outside any transaction, for the job engine (pg-boss's own statements). Without
+   * parameters the text may hold several statements.
+   */
+  query<Row extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
   /** Runs `work` in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T>;
   /** Closes connections; PGlite flushes its files to disk. */

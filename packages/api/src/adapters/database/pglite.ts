@@ -15,6 +15,12 @@ export async function createPgliteDatabase(dataDir?: string): Promise<Database> 
   return {
     kind: 'pglite',
     db,
+    async query<Row extends Record<string, unknown>>(text: string, params?: unknown[]) {
+      if (params?.length) return { rows: (await client.query<Row>(text, params)).rows };
+      // The simple protocol, which runs several statements; the last one's rows are the answer.
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Row[] };
+    },
     transaction: (work) =>
       client.transaction((tx) =>
         work({

@@ -1,3 +1,5 @@
+import type { OutboxAttachment } from '../../db/schema';
+
 /** One email, always with a plain-text body and a simple HTML alternative. */
 export interface MailMessage {
   to: string;
@@ -6,9 +8,12 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  attachments?: OutboxAttachment[];
 }
 
-/** The mail port: SMTP in production, the outbox table embedded. */
+/** The mail port: delivers what the outbox holds (SMTP in production). */
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
+  /** Closes pooled connections. */
+  close(): void;
 }

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider';
+import { errorFields, logger } from '../../logger';
 import { defaultOidcDevPort, oidcDevClients, oidcDevIssuer, oidcDevWebOrigins } from './dev-clients';
 
 export interface OidcDevProviderOptions {
@@ -48,7 +49,7 @@ export async function startOidcDevProvider(
     const interaction = /^\/interaction\/([\w-]+)$/.exec(url.pathname);
     if (interaction) {
       handleInteraction(provider, req, res).catch((error: unknown) => {
-        console.error('OIDC dev provider interaction failed:', error);
+        logger.error(errorFields(error, { stack: true }), 'OIDC dev provider interaction failed');
         if (!res.headersSent)
           sendHtml(res, 400, page('Sign-in failed', `<p>${escapeHtml(String(error))}</p>`));
       });
@@ -119,7 +120,9 @@ async function createDevProvider(issuer: string, webOrigins: string[]): Promise<
   };
   const provider = Object.assign(new Provider(issuer, configuration), { emailsByAccount });
   // Koa would otherwise only print these when DEBUG is set.
-  provider.on('server_error', (_ctx, error) => console.error('OIDC dev provider error:', error));
+  provider.on('server_error', (_ctx, error) =>
+    logger.error(errorFields(error, { stack: true }), 'OIDC dev provider error'),
+  );
   return provider;
 }
 

@@ -1,10 +1,11 @@
 import type { IdentityConfig } from '../../identity-config';
-import type { Db } from '../database/database';
 import { createHttpSmsSender } from './http-sms-sender';
-import { createOutboxSmsSender } from './outbox-sms-sender';
 import type { SmsSender } from './sms-sender';
 
-/** The one place that picks the SMS implementation from configuration. */
-export function createSmsSender(config: IdentityConfig['sms'], db: Db): SmsSender {
-  return config.kind === 'http' ? createHttpSmsSender(config) : createOutboxSmsSender({ db });
+/**
+ * The one place that picks the SMS transport from configuration. Embedded (no SMS_URL) there is none:
+ * texts stay in the outbox table, where the dev mailbox shows them.
+ */
+export function createSmsSender(config: IdentityConfig['sms']): SmsSender | null {
+  return config.kind === 'http' ? createHttpSmsSender(config) : null;
 }

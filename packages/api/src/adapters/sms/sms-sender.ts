@@ -7,7 +7,7 @@ export interface SmsMessage {
   body: string;
 }
 
-/** The SMS port: a provider over HTTP in production, the outbox table embedded. */
+/** The SMS port: delivers what the outbox holds (a provider over HTTP in production). */
 export interface SmsSender {
   send(message: SmsMessage): Promise<void>;
 }

@@ -1,7 +1,7 @@
 // createAppointmentRequest (spec 7): a cart and a time, or a waitlist, become a PENDING appointment
 // holding a practitioner's time, or a waitlist request. Everything is checked and the card verified
-// before anything is written; then one transaction writes it all, and the database's exclusion
-// constraint has the last word on the practitioner's time.
+// before anything is written; then one transaction writes it all, the client's 'request received'
+// messages included, and the database's exclusion constraint has the last word on the practitioner's time.
 
 import { dueNow } from '@atrium/domain';
 import { TZDate } from '@date-fns/tz';
@@ -25,6 +25,7 @@ import { choosePractitioner, type PractitionerSchedule, rankPractitioners } from
 import { InvalidInputError } from '../errors';
 import type { RequestSession } from '../identity/sessions';
 import { findUserByEmail, findUserById, insertUser, type UserRow } from '../identity/users';
+import { notifyClient } from '../notifications/notify';
 import type { Coordinates } from '../service-area';
 import { saveInstrument, verifyNewCard } from '../wallet/payment-instruments';
 import {
@@ -338,6 +339,8 @@ async function book(
         .values(waitlist.map((range, position) => ({ ...range, waitlistRequestId: entry.id, position })));
       result = { id: String(entry.id), status: 'WAITLISTED', practitioner: null, dueOnConfirmation: due };
     }
+    // 'Request received', by mail (and text when the client agreed to texts): only if this commits.
+    await notifyClient(tx, ports.notifications, 'received', { requestId: request.id });
     await complete(tx, result);
     return result;
   });

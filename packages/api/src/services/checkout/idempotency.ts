@@ -5,6 +5,8 @@ import { InvalidInputError } from '../errors';
 
 /** A claim older than this without an answer belongs to a request that died; another may take it. */
 export const staleClaimMs = 2 * 60_000;
+/** How long a key answers repeats (as Stripe's do); housekeeping deletes older ones. */
+export const idempotencyKeyLifetimeMs = 24 * 60 * 60 * 1000;
 /** How long a repeat waits for the first request's answer before giving up. */
 const maxWaitMs = 20_000;
 const pollMs = 25;

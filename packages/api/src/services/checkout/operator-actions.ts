@@ -1,5 +1,6 @@
 // What a marketplace does with a request after checkout (ARCHITECTURE 5: operator actions the spec
-// leaves out): confirm it (collecting what is due), complete it, or cancel it.
+// leaves out): confirm it (collecting what is due), complete it, or cancel it. Confirming and
+// cancelling tell the client (services/notifications), in the transaction that makes the change.
 import { and, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../adapters/database/database';
 import type { PaymentsProcessor } from '../../adapters/payments/payments-processor';
@@ -12,11 +13,16 @@ import {
 } from '../../db/checkout-schema';
 import { type AppointmentStatus, appointments } from '../../db/scheduling-schema';
 import { InvalidInputError, NotFoundError } from '../errors';
+import { notifyClient } from '../notifications/notify';
+import { reminderLeadMs } from '../notifications/reminders';
+import type { NotificationSettings } from '../notifications/settings';
 import { largestId } from './cart-pricing';
 
 export interface OperatorDependencies {
   db: Db;
   payments: { processor: PaymentsProcessor };
+  notifications: NotificationSettings;
+  clock: () => Date;
 }
 
 export interface OperatorAppointmentResult {
@@ -33,10 +39,11 @@ export interface OperatorAppointmentResult {
  * marketplace's payment settings then: the total, a deposit, or nothing when paid on site). The
  * charge's idempotency key is derived from the appointment and the attempt, so a repeated or
  * concurrent confirmation never charges twice. A failed charge leaves it PENDING and is recorded
- * with the processor's reason.
+ * with the processor's reason. The move to BOOKED queues the client's confirmation (with the calendar
+ * invitation) in its transaction; one less than 24 hours ahead gets no separate reminder.
  */
 export async function confirmAppointment(
-  { db, payments }: OperatorDependencies,
+  { db, payments, notifications, clock }: OperatorDependencies,
   appointmentId: number,
 ): Promise<OperatorAppointmentResult> {
   const appointment = await findAppointment(db, appointmentId);
@@ -99,11 +106,23 @@ export async function confirmAppointment(
     charged = { amount: due, reference: result.reference };
   }
 
-  const [booked] = await db
-    .update(appointments)
-    .set({ status: 'BOOKED', updatedAt: sql`now()` })
-    .where(and(eq(appointments.id, appointmentId), eq(appointments.status, 'PENDING')))
-    .returning({ id: appointments.id });
+  const confirmedAt = clock();
+  const reminderDue = new Date(confirmedAt.getTime() + reminderLeadMs);
+  const booked = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(appointments)
+      .set({
+        status: 'BOOKED',
+        updatedAt: sql`now()`,
+        // The confirmation of a visit within the reminder's lead time stands in for the reminder.
+        remindedAt: sql`case when ${appointments.startsAt} <= ${reminderDue.toISOString()}::timestamptz
+                        then ${confirmedAt.toISOString()}::timestamptz end`,
+      })
+      .where(and(eq(appointments.id, appointmentId), eq(appointments.status, 'PENDING')))
+      .returning({ id: appointments.id });
+    if (row) await notifyClient(tx, notifications, 'confirmed', { appointmentId });
+    return row;
+  });
   if (booked)
     return {
       id: String(appointmentId),
@@ -144,13 +163,20 @@ export async function completeAppointment(
  * PENDING or BOOKED -> CANCELLED: the practitioner's time is free again (the exclusion constraint
  * and availability only count PENDING and BOOKED), and package points the request used are given
  * back. Money already collected is not refunded automatically (the marketplace's policy decides).
+ * The client is told, with the reason when there is one (and, when it was BOOKED, the calendar
+ * invitation's withdrawal).
  */
 export async function cancelAppointment(
-  { db }: Pick<OperatorDependencies, 'db'>,
+  { db, notifications }: Pick<OperatorDependencies, 'db' | 'notifications'>,
   appointmentId: number,
+  options: { reason?: string | null } = {},
 ): Promise<OperatorAppointmentResult> {
   return db.transaction(async (tx) => {
-    const result = await transition(tx, appointmentId, ['PENDING', 'BOOKED'], 'CANCELLED', 'cancelled');
+    // Locked first, so what it was (PENDING or BOOKED) is what is cancelled.
+    const before = await findAppointment(tx, appointmentId, { lock: true });
+    const result = await transition(tx, appointmentId, ['PENDING', 'BOOKED'], 'CANCELLED', 'cancelled', {
+      cancellationReason: options.reason?.trim() || null,
+    });
     const used = await tx
       .select({ packageItemId: appointmentRequestProcedures.packageItemId })
       .from(appointmentRequestProcedures)
@@ -168,6 +194,13 @@ export async function cancelAppointment(
         .set({ balance: sql`least(${packageItems.balance} + 1, ${packageItems.totalPoints})` })
         .where(inArray(packageItems.id, [itemId]));
     }
+    await notifyClient(
+      tx,
+      notifications,
+      'cancelled',
+      { appointmentId },
+      { wasBooked: before.status === 'BOOKED' },
+    );
     return result;
   });
 }
@@ -178,7 +211,7 @@ async function transition(
   from: AppointmentStatus[],
   to: AppointmentStatus,
   verb: string,
-  alsoSet: { completedAt?: SQL } = {},
+  alsoSet: { completedAt?: SQL; cancellationReason?: string | null } = {},
 ): Promise<OperatorAppointmentResult> {
   const appointment = await findAppointment(db, appointmentId);
   assertStatus(appointment, from, verb);
@@ -194,13 +227,14 @@ async function transition(
   return { id: String(appointmentId), status: to, charged: 0, failureReason: null };
 }
 
-async function findAppointment(db: Db, appointmentId: number) {
+async function findAppointment(db: Db, appointmentId: number, options: { lock?: boolean } = {}) {
   const notFound = new NotFoundError(`Appointment ${appointmentId} was not found.`);
   if (appointmentId > largestId) throw notFound;
-  const [row] = await db
+  const query = db
     .select({ id: appointments.id, status: appointments.status })
     .from(appointments)
     .where(eq(appointments.id, appointmentId));
+  const [row] = options.lock ? await query.for('update') : await query;
   if (!row) throw notFound;
   return row;
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../adapters/database/database';
 import type { Geocoder } from '../../adapters/geocoding/geocoder';
 import type { Payments } from '../../adapters/payments/create-payments-processor';
+import type { NotificationSettings } from '../notifications/settings';
 
 /** What checkout services need, for the whole process. */
 export interface CheckoutPorts {
@@ -11,6 +12,8 @@ export interface CheckoutPorts {
   clock: () => Date;
   /** The configured operator key (x-operator-key). */
   operatorKey: string;
+  /** Who mails the client about their appointments, and where the messages' links go. */
+  notifications: NotificationSettings;
 }
 
 /** The checkout ports plus what the current HTTP request presented. */

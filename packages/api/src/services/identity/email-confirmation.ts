@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { InvalidInputError } from '../errors';
-import { DeliveryError, RateLimitedError, signInRequired, UnauthenticatedError } from './errors';
+import { queueIdentityEmail } from './deliveries';
+import { RateLimitedError, signInRequired, UnauthenticatedError } from './errors';
 import { confirmEmailEmail } from './messages';
 import type { IdentityContext } from './ports';
 import { consumeRateLimits, hourMs } from './rate-limits';
@@ -42,23 +43,16 @@ export async function sendEmailConfirmation(
     { scope: 'confirm-email:user', key: String(user.id), limit: sendsPerHour, windowMs: hourMs },
   ]);
   if (!allowed) throw new RateLimitedError(emailConfirmationMessages.rateLimited);
-  const token = await issueLinkToken(context.db, {
-    purpose: 'confirm_email',
-    userId: user.id,
-    sentTo: user.email,
-    now,
-  });
-  const link = `${context.linkOrigin}/confirm-email?token=${encodeURIComponent(token)}`;
-  try {
-    await context.mailer.send({
-      to: user.email,
-      senderName: tenant.name,
-      ...confirmEmailEmail(tenant.name, link),
+  await context.db.transaction(async (tx) => {
+    const token = await issueLinkToken(tx, {
+      purpose: 'confirm_email',
+      userId: user.id,
+      sentTo: user.email,
+      now,
     });
-  } catch (error) {
-    console.error('Confirmation email failed:', error);
-    throw new DeliveryError('We could not send the confirmation email. Please try again.');
-  }
+    const link = `${context.linkOrigin}/confirm-email?token=${encodeURIComponent(token)}`;
+    await queueIdentityEmail(tx, context, tenant, user.email, confirmEmailEmail(tenant.name, link));
+  });
 }
 
 /** Confirms the address a link was sent to. Needs no session: the link may be opened anywhere. */

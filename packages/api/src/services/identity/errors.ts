@@ -13,9 +13,4 @@ export class RateLimitedError extends Error {
   override readonly name = 'RateLimitedError';
 }
 
-/** The mail or SMS provider refused or could not be reached: SERVICE_UNAVAILABLE. */
-export class DeliveryError extends Error {
-  override readonly name = 'DeliveryError';
-}
-
 export const signInRequired = 'Please sign in to continue.';

@@ -1,11 +1,9 @@
 // Every message the identity services send, in plain text and simple HTML. The marketplace's name is
 // the sender name and starts the subject or SMS, so clients of several marketplaces know who wrote.
+// The layout is every email's (services/notifications/layout.ts).
+import { type EmailContent, escapeHtml, emailLayout as layout } from '../notifications/layout';
 
-export interface EmailContent {
-  subject: string;
-  text: string;
-  html: string;
-}
+export type { EmailContent };
 
 export function passcodeEmail(marketplaceName: string, code: string, minutes: number): EmailContent {
   return {
@@ -47,15 +45,4 @@ export function confirmEmailEmail(marketplaceName: string, link: string): EmailC
 
 export function phoneCodeSms(marketplaceName: string, code: string, minutes: number): string {
   return `${marketplaceName}: your phone verification code is ${code}. It expires in ${minutes} minutes.`;
-}
-
-function layout(marketplaceName: string, body: string): string {
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">
-<h2 style="margin-top:0">${escapeHtml(marketplaceName)}</h2>
-${body}
-</body></html>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

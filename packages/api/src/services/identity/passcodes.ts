@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { passcodes } from '../../db/schema';
-import { DeliveryError, RateLimitedError, UnauthenticatedError } from './errors';
+import { queueIdentityEmail } from './deliveries';
+import { RateLimitedError, UnauthenticatedError } from './errors';
 import { passcodeEmail } from './messages';
 import type { IdentityContext } from './ports';
 import { consumeRateLimits, hourMs } from './rate-limits';
@@ -78,18 +79,14 @@ export async function requestPasscode(
       createdAt: now,
       expiresAt: new Date(now.getTime() + passcodeLifetimeMs),
     });
+    await queueIdentityEmail(
+      tx,
+      context,
+      tenant,
+      input.email,
+      passcodeEmail(tenant.name, code, passcodeLifetimeMs / 60_000),
+    );
   });
-
-  try {
-    await context.mailer.send({
-      to: input.email,
-      senderName: tenant.name,
-      ...passcodeEmail(tenant.name, code, passcodeLifetimeMs / 60_000),
-    });
-  } catch (error) {
-    console.error('Passcode email failed:', error);
-    throw new DeliveryError('We could not send the code. Please try again.');
-  }
   return { token };
 }
 

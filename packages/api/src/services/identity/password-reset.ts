@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { InvalidInputError } from '../errors';
-import { DeliveryError, RateLimitedError } from './errors';
+import { queueIdentityEmail } from './deliveries';
+import { RateLimitedError } from './errors';
 import { resetPasswordEmail } from './messages';
 import { hashPassword } from './passwords';
 import type { IdentityContext } from './ports';
@@ -51,23 +52,16 @@ export async function requestResetPassword(
 
   const user = await findUserByEmail(context.db, tenant.mgId, input.email);
   if (!user) return true;
-  const token = await issueLinkToken(context.db, {
-    purpose: 'reset_password',
-    userId: user.id,
-    sentTo: user.email,
-    now,
-  });
-  const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
-  try {
-    await context.mailer.send({
-      to: user.email,
-      senderName: tenant.name,
-      ...resetPasswordEmail(tenant.name, link),
+  await context.db.transaction(async (tx) => {
+    const token = await issueLinkToken(tx, {
+      purpose: 'reset_password',
+      userId: user.id,
+      sentTo: user.email,
+      now,
     });
-  } catch (error) {
-    console.error('Password reset email failed:', error);
-    throw new DeliveryError('We could not send the email. Please try again.');
-  }
+    const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+    await queueIdentityEmail(tx, context, tenant, user.email, resetPasswordEmail(tenant.name, link));
+  });
   return true;
 }
 

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { errorFields, logger } from '../../logger';
 import { InvalidInputError } from '../errors';
 import { sendEmailConfirmation } from './email-confirmation';
 import { RateLimitedError, UnauthenticatedError } from './errors';
@@ -88,7 +89,7 @@ export async function registerWithPassword(
   await context.session.start(user);
   // The account exists either way; a link that failed to go out can be asked for again.
   await sendEmailConfirmation(context, user, tenant).catch((error: unknown) =>
-    console.error('Confirmation email after registration failed:', error),
+    logger.error(errorFields(error), 'Confirmation email after registration failed'),
   );
   return toAuthenticateResult(user);
 }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
+import { queueMessage } from '../../jobs/outbox';
 import { InvalidInputError } from '../errors';
-import { DeliveryError, RateLimitedError, signInRequired, UnauthenticatedError } from './errors';
+import { RateLimitedError, signInRequired, UnauthenticatedError } from './errors';
 import { phoneCodeSms } from './messages';
 import type { IdentityContext } from './ports';
 import { consumeRateLimits, hourMs } from './rate-limits';
@@ -36,17 +37,16 @@ export async function requestConfirmPhone(
     { scope: 'confirm-phone:user', key: String(user.id), limit: sendsPerHour, windowMs: hourMs },
   ]);
   if (!allowed) throw new RateLimitedError(phoneConfirmationMessages.rateLimited);
-  const code = await issuePhoneCode(context.db, { userId: user.id, phone: user.phone, now });
-  try {
-    await context.sms.send({
-      to: user.phone,
+  const phone = user.phone;
+  await context.db.transaction(async (tx) => {
+    const code = await issuePhoneCode(tx, { userId: user.id, phone, now });
+    await queueMessage(tx, {
+      channel: 'sms',
+      to: phone,
       senderName: tenant.name,
       body: phoneCodeSms(tenant.name, code, userTokenLifetimesMs.confirm_phone / 60_000),
     });
-  } catch (error) {
-    console.error('Phone verification SMS failed:', error);
-    throw new DeliveryError('We could not send the text message. Please try again.');
-  }
+  });
   return true;
 }
 

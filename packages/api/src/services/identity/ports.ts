@@ -1,7 +1,5 @@
 import type { Db } from '../../adapters/database/database';
-import type { Mailer } from '../../adapters/mail/mailer';
 import type { OpenIdClient } from '../../adapters/openid/openid-client';
-import type { SmsSender } from '../../adapters/sms/sms-sender';
 import type { IdentityConfig } from '../../identity-config';
 import type { RequestSession } from './sessions';
 
@@ -13,8 +11,6 @@ export interface IdentityPorts {
   config: IdentityConfig;
   /** Injectable so tests can move time (expiry, idle and absolute session lifetimes). */
   clock: () => Date;
-  mailer: Mailer;
-  sms: SmsSender;
   /** Configured third-party providers; null when switched off. */
   openId: Record<ThirdPartyProvider, OpenIdClient | null>;
 }

@@ -65,3 +65,5 @@ function lockName(limit: RateLimit): string {
 }
 
 export const hourMs = 60 * 60 * 1000;
+/** The longest window of any limit: hits older than this count for nothing and can go. */
+export const longestRateLimitWindowMs = hourMs;

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { OpenIdError, type VerifiedIdentity } from '../../adapters/openid/openid-client';
 import { externalIdentities } from '../../db/schema';
+import { errorFields, logger } from '../../logger';
 import { InvalidInputError } from '../errors';
 import { sendEmailConfirmation } from './email-confirmation';
 import { UnauthenticatedError } from './errors';
@@ -80,7 +81,7 @@ export async function authProviders(
         redirectPath: callbackPath(provider),
       });
     } catch (error) {
-      console.error(`${providerNames[provider]} discovery failed:`, error);
+      logger.error({ provider, ...errorFields(error) }, 'OpenID provider discovery failed');
     }
   }
   return views;
@@ -117,7 +118,7 @@ export async function thirdPartyAuthenticate(
     identity = await client.redeemCode({ code: input.code, redirectUri: input.redirectUrl, now });
   } catch (error) {
     if (!(error instanceof OpenIdError)) throw error;
-    console.warn(`${providerNames[provider]} sign-in refused: ${error.message}`);
+    logger.warn({ provider, ...errorFields(error) }, 'OpenID sign-in refused');
     throw new UnauthenticatedError(thirdPartyMessages.failed(provider));
   }
 
@@ -186,7 +187,7 @@ export async function registerWithToken(
   await context.session.start(user);
   if (!user.emailConfirmedAt) {
     await sendEmailConfirmation(context, user, tenant).catch((error: unknown) =>
-      console.error('Confirmation email after registration failed:', error),
+      logger.error(errorFields(error), 'Confirmation email after registration failed'),
     );
   }
   return toAuthenticateResult(user);

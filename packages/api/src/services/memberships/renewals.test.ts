@@ -6,7 +6,7 @@ import { testDatabases } from '../../test/databases';
 import { addCard, memberClient, membershipFixture, subscribe } from '../../test/memberships';
 import { noCardOnFile } from './membership-charges';
 import { addPeriod, utcDate } from './periods';
-import { type RenewalPorts, renewDueMemberships, startRenewalTimer } from './renewals';
+import { type RenewalPorts, renewDueMemberships } from './renewals';
 
 describe.each(testDatabases)('membership renewals on $name', (factory) => {
   let context: CheckoutTestContext;
@@ -122,7 +122,12 @@ describe.each(testDatabases)('membership renewals on $name', (factory) => {
     expect(after.charges.filter((charge) => charge.period_start === dueDate)).toHaveLength(1);
   });
 
-  it('records a declined renewal and keeps the membership Active with its date, then retries next run', async () => {
+  const hoursLater = (hours: number): RenewalPorts => ({
+    ...ports,
+    clock: () => new Date(Date.now() + hours * 3_600_000),
+  });
+
+  it('records a declined renewal and keeps the membership Active with its date, then retries after the backoff', async () => {
     const { browser, membershipId, dueDate } = await dueMembership();
     const declining = await addCard(browser, '4000000000009995');
     await browser.data(accountOperations.updatePrimaryPaymentInstrument, { paymentInstrumentId: declining });
@@ -142,6 +147,8 @@ describe.each(testDatabases)('membership renewals on $name', (factory) => {
     const good = await addCard(browser, '4242424242424242');
     await browser.data(accountOperations.updatePrimaryPaymentInstrument, { paymentInstrumentId: good });
     await renewDueMemberships(ports);
+    expect((await stateOf(membershipId)).renewal_date).toBe(dueDate);
+    await renewDueMemberships(hoursLater(1.1));
     const renewed = await stateOf(membershipId);
     expect(renewed).toMatchObject({
       status: 'Active',
@@ -181,23 +188,46 @@ describe.each(testDatabases)('membership renewals on $name', (factory) => {
     });
   });
 
-  it('runs on a timer until stopped, and not at all with interval 0', async () => {
-    const { membershipId, dueDate } = await dueMembership();
-    const off = startRenewalTimer(ports, 0, () => undefined);
-    await off.stop();
-    expect((await stateOf(membershipId)).renewal_date).toBe(dueDate);
+  it('backs off a card that keeps declining: 1 hour, then 2, then 4 …, not every run', async () => {
+    const { browser, membershipId } = await dueMembership();
+    const declining = await addCard(browser, '4000000000009995');
+    await browser.data(accountOperations.updatePrimaryPaymentInstrument, { paymentInstrumentId: declining });
+    const attempts = async () => (await stateOf(membershipId)).charges[0]?.attempts;
 
-    const errors: unknown[] = [];
-    const timer = startRenewalTimer(ports, 20, (error) => errors.push(error));
-    for (let waited = 0; waited < 5000; waited += 20) {
-      if ((await stateOf(membershipId)).renewal_date !== dueDate) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await timer.stop();
-    expect(errors).toEqual([]);
-    expect(await stateOf(membershipId)).toMatchObject({
-      renewal_date: addPeriod(dueDate, 'monthly'),
-      processorCharges: 1,
-    });
+    await renewDueMemberships(ports);
+    expect(await attempts()).toBe(1);
+    await renewDueMemberships(hoursLater(0.5));
+    expect(await attempts()).toBe(1);
+    const second = hoursLater(1.1);
+    await renewDueMemberships(second);
+    expect(await attempts()).toBe(2);
+    // The second failure was recorded at +1.1 h: the next try is two hours after it.
+    await context.sql('update membership_charges set updated_at = $2 where membership_id = $1', [
+      membershipId,
+      second.clock(),
+    ]);
+    await renewDueMemberships(hoursLater(2.5));
+    expect(await attempts()).toBe(2);
+    await renewDueMemberships(hoursLater(3.2));
+    expect(await attempts()).toBe(3);
+    expect(await stateOf(membershipId)).toMatchObject({ status: 'Active', renewal_date: expect.any(String) });
+  });
+
+  it('takes at most `limit` memberships in one run, oldest renewal date first, and the rest next run', async () => {
+    const older = await dueMembership();
+    const newer = await dueMembership();
+    const twoDaysAgo = utcDate(new Date(Date.now() - 2 * 86_400_000));
+    await context.sql('update memberships set renewal_date = $2 where id = $1', [
+      older.membershipId,
+      twoDaysAgo,
+    ]);
+
+    const first = await renewDueMemberships(ports, { limit: 1 });
+    expect(first.renewed).toBe(1);
+    expect((await stateOf(older.membershipId)).renewal_date).toBe(addPeriod(twoDaysAgo, 'monthly'));
+    expect((await stateOf(newer.membershipId)).renewal_date).toBe(newer.dueDate);
+
+    await renewDueMemberships(ports, { limit: 1 });
+    expect((await stateOf(newer.membershipId)).renewal_date).toBe(addPeriod(newer.dueDate, 'monthly'));
   });
 });

@@ -1,10 +1,15 @@
 // Membership renewals: every Active membership whose renewal date has come is charged for the next
-// period, once. Run by the `renew-memberships` CLI command and by the server's timer
-// (MEMBERSHIP_RENEWAL_INTERVAL_MS).
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+// period, once. Run by the `renew-memberships` CLI command and by the job engine's scheduled
+// `renew-memberships` job, one run at a time for the whole cluster (jobs/queues.ts).
+import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../adapters/database/database';
 import type { PaymentsProcessor } from '../../adapters/payments/payments-processor';
-import { membershipDefinitions, memberships, paymentInstruments } from '../../db/checkout-schema';
+import {
+  membershipCharges,
+  membershipDefinitions,
+  memberships,
+  paymentInstruments,
+} from '../../db/checkout-schema';
 import { chargeMembershipPeriod, grantPackage } from './membership-charges';
 import { addPeriod, startOfUtcDate, utcDate } from './periods';
 
@@ -23,15 +28,27 @@ export interface RenewalReport {
   skipped: number;
 }
 
+/** Memberships one run takes at most unless told otherwise; the rest wait for the next run. */
+export const defaultRenewalBatchSize = 100;
+
+/**
+ * After a declined attempt the period is tried again 1 hour later, then 2, 4, 8 and 16 hours later,
+ * then once a day: a card that keeps failing is not charged hourly for ever.
+ */
+export const renewalRetrySql = sql`least(interval '1 hour' * power(2, ${membershipCharges.attempts} - 1), interval '24 hours')`;
+
 /**
  * Charges each Active membership due today (UTC) or earlier, with the client's primary card, for the
- * period starting on its renewal date. A paid period moves the renewal date one period on and grants
- * the definition's package for it. A declined charge (or no card) is recorded with its reason and the
- * membership stays Active with its renewal date, so the next run tries again; a run never retries
- * what an overlapping run declined. A membership more than one period behind catches up one period
- * per run.
+ * period starting on its renewal date; at most `limit` of them, oldest renewal date first. A paid
+ * period moves the renewal date one period on and grants the definition's package for it. A declined
+ * charge (or no card) is recorded with its reason and the membership stays Active with its renewal
+ * date; it is tried again after the backoff of renewalRetrySql, and a run never retries what an
+ * overlapping run declined. A membership more than one period behind catches up one period per run.
  */
-export async function renewDueMemberships(ports: RenewalPorts): Promise<RenewalReport> {
+export async function renewDueMemberships(
+  ports: RenewalPorts,
+  { limit = defaultRenewalBatchSize }: { limit?: number } = {},
+): Promise<RenewalReport> {
   const { db } = ports;
   const runStartedAt = ports.clock();
   const today = utcDate(runStartedAt);
@@ -51,8 +68,26 @@ export async function renewDueMemberships(ports: RenewalPorts): Promise<RenewalR
         isNull(paymentInstruments.deletedAt),
       ),
     )
-    .where(and(eq(memberships.status, 'Active'), lte(memberships.renewalDate, today)))
-    .orderBy(asc(memberships.renewalDate), asc(memberships.id));
+    .leftJoin(
+      membershipCharges,
+      and(
+        eq(membershipCharges.membershipId, memberships.id),
+        eq(membershipCharges.periodStart, memberships.renewalDate),
+      ),
+    )
+    .where(
+      and(
+        eq(memberships.status, 'Active'),
+        lte(memberships.renewalDate, today),
+        or(
+          isNull(membershipCharges.id),
+          sql`${membershipCharges.status} <> 'failed'`,
+          sql`${membershipCharges.updatedAt} <= ${runStartedAt.toISOString()}::timestamptz - ${renewalRetrySql}`,
+        ),
+      ),
+    )
+    .orderBy(asc(memberships.renewalDate), asc(memberships.id))
+    .limit(limit);
 
   const report: RenewalReport = { renewed: 0, failed: [], skipped: 0 };
   for (const { membership, definition, card } of due) {
@@ -91,35 +126,4 @@ export async function renewDueMemberships(ports: RenewalPorts): Promise<RenewalR
     else report.skipped += 1;
   }
   return report;
-}
-
-/**
- * Runs renewDueMemberships every `intervalMs` (0: never), one run at a time. The timer does not keep
- * the process alive; `stop` waits for a run in progress.
- */
-export function startRenewalTimer(
-  ports: RenewalPorts,
-  intervalMs: number,
-  onError: (error: unknown) => void,
-): { stop(): Promise<void> } {
-  if (intervalMs <= 0) return { stop: async () => undefined };
-  let running: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = renewDueMemberships(ports)
-      .then(
-        () => undefined,
-        (error: unknown) => onError(error),
-      )
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

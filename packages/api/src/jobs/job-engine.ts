@@ -1,0 +1,130 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../adapters/database/database';
+import type { Mailer } from '../adapters/mail/mailer';
+import type { PaymentsProcessor } from '../adapters/payments/payments-processor';
+import type { SmsSender } from '../adapters/sms/sms-sender';
+import { deleteExpired } from '../services/housekeeping';
+import { renewDueMemberships } from '../services/memberships/renewals';
+import { queueDueReminders } from '../services/notifications/reminders';
+import type { NotificationSettings } from '../services/notifications/settings';
+import { deliverMessage } from './deliver-message';
+import { bossDb } from './pg-boss-db';
+import { jobSchema, queues } from './queues';
+
+export interface JobPorts {
+  database: Database;
+  mailer: Mailer | null;
+  sms: SmsSender | null;
+  payments: { processor: PaymentsProcessor };
+  clock: () => Date;
+  /** Who reminders come from and where their links go. */
+  notifications: NotificationSettings;
+}
+
+export interface JobEngineOptions {
+  /** How often idle workers look for jobs, in seconds (pg-boss's minimum is 0.5). */
+  pollingIntervalSeconds: number;
+  /** Delivery workers in this process, each taking up to `deliveryBatchSize` messages per poll. */
+  deliveryConcurrency: number;
+  /** Memberships one renewal run takes at most; the rest wait for the next run. */
+  renewalBatchSize: number;
+  /** Called with what a job could not do (already retried or recorded by the job engine). */
+  onError: (error: unknown, queue: string) => void;
+  /** Called once the workers have stopped (closes the mail transport's pool). */
+  onStop?: () => void;
+}
+
+/** Outbox messages one delivery worker takes per poll. */
+export const deliveryBatchSize = 10;
+
+export interface JobEngine {
+  /** True from start until stop begins: what /readyz reports. */
+  isRunning(): boolean;
+  /** Stops fetching new jobs, waits for the running ones (up to `timeoutMs`), then returns. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * Starts pg-boss on the application's database (its schema and queues are installed by `migrate`),
+ * with a worker for every queue and the cron schedules. Several processes may run it against one
+ * PostgreSQL: each job goes to one of them, and each schedule tick creates one job for the cluster.
+ */
+export async function startJobEngine(ports: JobPorts, options: JobEngineOptions): Promise<JobEngine> {
+  const boss = new PgBoss({
+    db: bossDb(ports.database),
+    schema: jobSchema,
+    migrate: false,
+    supervise: true,
+    schedule: true,
+  });
+  boss.on('error', (error) => options.onError(error, 'pg-boss'));
+  await boss.start();
+  let running = true;
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds };
+
+  const { deliverMessage: delivery } = queues;
+  const deliveryPorts = { db: ports.database.db, mailer: ports.mailer, sms: ports.sms };
+  for (let i = 0; i < options.deliveryConcurrency; i++) {
+    // A batch per poll, its messages sent side by side; each job that fails is failed on its own
+    // (pg-boss then completes the rest), so one bad address does not hold back the others.
+    await boss.work<{ messageId: number }>(
+      delivery.name,
+      { ...polling, batchSize: deliveryBatchSize, includeMetadata: true },
+      async (jobs) => {
+        await Promise.all(
+          jobs.map(async (job) => {
+            try {
+              await deliverMessage(deliveryPorts, job.data.messageId, {
+                lastAttempt: job.retryCount >= job.retryLimit,
+                now: ports.clock,
+              });
+            } catch (error) {
+              options.onError(error, delivery.name);
+              await boss.fail(delivery.name, job.id, {
+                message: error instanceof Error ? error.message : String(error),
+              });
+            }
+          }),
+        );
+      },
+    );
+  }
+
+  const scheduled = async (queue: { name: string; cron: string }, run: () => Promise<unknown>) => {
+    await boss.schedule(queue.name, queue.cron, {}, { tz: 'UTC' });
+    // A tick waits a few seconds at most to be picked up; nobody is waiting on it.
+    await boss.work(
+      queue.name,
+      { pollingIntervalSeconds: Math.max(options.pollingIntervalSeconds, 5) },
+      async () => {
+        await run().catch((error: unknown) => {
+          options.onError(error, queue.name);
+          throw error;
+        });
+      },
+    );
+  };
+  await scheduled(queues.renewMemberships, () =>
+    renewDueMemberships(
+      { db: ports.database.db, payments: ports.payments, clock: ports.clock },
+      { limit: options.renewalBatchSize },
+    ),
+  );
+  await scheduled(queues.appointmentReminders, () =>
+    queueDueReminders(
+      { db: ports.database.db, clock: ports.clock, notifications: ports.notifications },
+      { limit: 200 },
+    ),
+  );
+  await scheduled(queues.housekeeping, () => deleteExpired(ports.database.db, ports.clock()));
+
+  return {
+    isRunning: () => running,
+    async stop(timeoutMs = 10_000) {
+      if (!running) return;
+      running = false;
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      options.onStop?.();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type PgBoss from 'pg-boss';
+
+/** pg-boss keeps its tables in this schema of the application's database. */
+export const jobSchema = 'pgboss';
+
+/**
+ * Every queue of the job engine. Retries back off exponentially from `retryDelay` seconds; the cron
+ * queues are one job per schedule tick for the whole cluster (pg-boss's timekeeper sends it once,
+ * and the stately policy keeps at most one waiting while one runs).
+ */
+export const queues = {
+  /** One outbox message to deliver by mail or text. */
+  deliverMessage: {
+    name: 'deliver-message',
+    // 30 s, 1, 2, 4 … minutes: about eight hours in all before a message is given up.
+    options: { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  },
+  renewMemberships: {
+    name: 'renew-memberships',
+    cron: '*/15 * * * *',
+    options: { policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 },
+  },
+  appointmentReminders: {
+    name: 'appointment-reminders',
+    cron: '*/5 * * * *',
+    options: { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
+  },
+  housekeeping: {
+    name: 'housekeeping',
+    cron: '23 * * * *',
+    options: { policy: 'stately', retryLimit: 0, expireInSeconds: 30 * 60 },
+  },
+} satisfies Record<string, { name: string; cron?: string; options: Omit<PgBoss.Queue, 'name'> }>;
+
+export type QueueName = (typeof queues)[keyof typeof queues]['name'];

@@ -1,0 +1,67 @@
+// Housekeeping: what has outlived its use is deleted, so tables of secrets and counters do not grow
+// for ever. Run hourly by the job engine (jobs/queues.ts).
+import { and, isNotNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../adapters/database/database';
+import { appointmentRequestKeys } from '../db/checkout-schema';
+import { outboxMessages, passcodes, rateLimitHits, sessions, userTokens } from '../db/schema';
+import { idempotencyKeyLifetimeMs } from './checkout/idempotency';
+import { longestRateLimitWindowMs } from './identity/rate-limits';
+import { sessionAbsoluteMs, sessionIdleMs } from './identity/sessions';
+
+/** Sent messages are kept this long (the dev mailbox and support look back that far). */
+export const sentMessageLifetimeMs = 30 * 24 * 60 * 60 * 1000;
+
+export interface HousekeepingReport {
+  sessions: number;
+  passcodes: number;
+  userTokens: number;
+  rateLimitHits: number;
+  idempotencyKeys: number;
+  outboxMessages: number;
+}
+
+/** Deletes expired sessions, passcodes, reset and confirmation tokens, rate-limit hits, idempotency keys and old sent messages. */
+export async function deleteExpired(db: Db, now: Date): Promise<HousekeepingReport> {
+  const before = (ms: number) => new Date(now.getTime() - ms);
+  const deleted = async (query: Promise<unknown[]>) => (await query).length;
+  return {
+    sessions: await deleted(
+      db
+        .delete(sessions)
+        .where(
+          or(
+            isNotNull(sessions.revokedAt),
+            lt(sessions.lastSeenAt, before(sessionIdleMs)),
+            lt(sessions.createdAt, before(sessionAbsoluteMs)),
+          ),
+        )
+        .returning({ id: sessions.id }),
+    ),
+    passcodes: await deleted(
+      db.delete(passcodes).where(lt(passcodes.expiresAt, now)).returning({ id: passcodes.id }),
+    ),
+    userTokens: await deleted(
+      db.delete(userTokens).where(lt(userTokens.expiresAt, now)).returning({ id: userTokens.id }),
+    ),
+    rateLimitHits: await deleted(
+      db
+        .delete(rateLimitHits)
+        .where(lt(rateLimitHits.at, before(longestRateLimitWindowMs)))
+        .returning({ id: rateLimitHits.id }),
+    ),
+    idempotencyKeys: await deleted(
+      db
+        .delete(appointmentRequestKeys)
+        .where(lt(appointmentRequestKeys.claimedAt, before(idempotencyKeyLifetimeMs)))
+        .returning({ key: appointmentRequestKeys.key }),
+    ),
+    outboxMessages: await deleted(
+      db
+        .delete(outboxMessages)
+        .where(
+          and(isNotNull(outboxMessages.sentAt), lt(outboxMessages.sentAt, before(sentMessageLifetimeMs))),
+        )
+        .returning({ id: outboxMessages.id }),
+    ),
+  };
+}

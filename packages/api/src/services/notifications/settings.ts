@@ -1,0 +1,19 @@
+import type { IdentityConfig } from '../../identity-config';
+
+/** What client notifications need beyond the database: who sends them and where their links go. */
+export interface NotificationSettings {
+  /** The sending address (`MAIL_FROM`); the marketplace's name is the sender name. */
+  mailFrom: string;
+  /** The web app's origin for links in messages (the first of `WEB_ORIGINS`), no trailing slash. */
+  webOrigin: string;
+}
+
+/** The notification settings of an identity configuration (MAIL_FROM, WEB_ORIGINS). */
+export function notificationSettings(
+  identity: Pick<IdentityConfig, 'mail' | 'webOrigins'>,
+): NotificationSettings {
+  return {
+    mailFrom: identity.mail.from,
+    webOrigin: (identity.webOrigins[0] ?? 'http://localhost:3000').replace(/\/+$/, ''),
+  };
+}
