@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CheckoutTestContext, createCheckoutTestContext } from '../test/checkout';
+import { testDatabases } from '../test/databases';
+import { deleteExpired } from './housekeeping';
+
+const hex = (n: number) => n.toString(16).padStart(64, '0');
+const hour = 3_600_000;
+const day = 24 * hour;
+
+describe.each(testDatabases)('housekeeping on $name', (factory) => {
+  let context: CheckoutTestContext;
+  beforeAll(async () => {
+    context = await createCheckoutTestContext(factory);
+  });
+  afterAll(() => context.handle.dispose());
+
+  it('deletes what has expired and keeps everything still in use', async () => {
+    const now = new Date('2026-06-15T12:00:00Z');
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const ahead = (ms: number) => new Date(now.getTime() + ms);
+    const { sql } = context;
+    const [user] = await sql<{ id: number }>(
+      `insert into users (mg_id, email) values (80, 'keeper@example.com') returning id`,
+    );
+    const userId = user?.id;
+
+    // Sessions: live, revoked, idle for 15 days, older than 90 days.
+    const sessions: [string, Date, Date, Date | null][] = [
+      ['live', ago(30 * day), ago(hour), null],
+      ['revoked', ago(day), ago(hour), ago(hour)],
+      ['idle', ago(20 * day), ago(15 * day), null],
+      ['too old', ago(91 * day), ago(hour), null],
+    ];
+    for (const [i, [, created, seen, revoked]] of sessions.entries()) {
+      await sql(
+        'insert into sessions (token_hash, user_id, mg_id, created_at, last_seen_at, revoked_at) values ($1, $2, 80, $3, $4, $5)',
+        [hex(i + 1), userId, created, seen, revoked],
+      );
+    }
+    // Passcodes and link tokens: one still valid, one expired.
+    for (const [i, expires] of [ahead(5 * 60_000), ago(60_000)].entries()) {
+      await sql(
+        `insert into passcodes (token_hash, mg_id, email, code_hash, created_at, expires_at)
+           values ($1, 80, 'keeper@example.com', $1, $2, $3)`,
+        [hex(100 + i), ago(10 * 60_000), expires],
+      );
+      await sql(
+        `insert into user_tokens (purpose, secret_hash, user_id, sent_to, created_at, expires_at)
+           values ('reset_password', $1, $2, 'keeper@example.com', $3, $4)`,
+        [hex(200 + i), userId, ago(2 * hour), expires],
+      );
+    }
+    // Rate-limit hits inside and past the longest window; idempotency keys of today and of last week.
+    await sql(`insert into rate_limit_hits (scope, key, at) values ('t', 'k', $1), ('t', 'k', $2)`, [
+      ago(30 * 60_000),
+      ago(2 * hour),
+    ]);
+    await sql(
+      `insert into appointment_request_keys (marketplace_id, key, claimed_at) values (80, 'recent', $1), (80, 'old', $2)`,
+      [ago(hour), ago(7 * day)],
+    );
+    // Messages: sent yesterday, sent 40 days ago, and one still queued from long ago (kept: unsent).
+    await sql(
+      `insert into outbox_messages (channel, recipient, sender, subject, text_body, status, sent_at, created_at)
+         values ('email', 'a@example.com', 'S', 'recent', 't', 'sent', $1, $1),
+                ('email', 'a@example.com', 'S', 'old', 't', 'sent', $2, $2),
+                ('email', 'a@example.com', 'S', 'queued', 't', 'queued', null, $2)`,
+      [ago(day), ago(40 * day)],
+    );
+
+    const report = await deleteExpired(context.handle.database.db, now);
+    expect(report).toEqual({
+      sessions: 3,
+      passcodes: 1,
+      userTokens: 1,
+      rateLimitHits: 1,
+      idempotencyKeys: 1,
+      outboxMessages: 1,
+    });
+    const left = async (table: string, column: string) =>
+      (await sql<{ v: unknown }>(`select ${column} as v from ${table} order by 1`)).map((row) => row.v);
+    expect(await left('sessions', 'token_hash')).toEqual([hex(1)]);
+    expect(await left('passcodes', 'token_hash')).toEqual([hex(100)]);
+    expect(await left('user_tokens', 'secret_hash')).toEqual([hex(200)]);
+    expect(await left('appointment_request_keys', 'key')).toEqual(['recent']);
+    expect(await left('outbox_messages', 'subject')).toEqual(['queued', 'recent']);
+    expect(await deleteExpired(context.handle.database.db, now)).toMatchObject({ sessions: 0, passcodes: 0 });
+  });
+});
