@@ -54,7 +54,9 @@ function startWorkerProcess(databaseUrl: string, smtpUrl: string) {
     child.stderr.on('data', onData);
     child.once('exit', (code) => reject(new Error(`The worker exited (${code}) before it ran:\n${output}`)));
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code === 0 ? 'exited 0' : `${signal ?? code}:\n${output}`)),
+  );
   return { process: child, ready, exited };
 }
 
@@ -158,17 +160,18 @@ describe.each(testDatabases)('job engine on $name', (factory) => {
     'two worker processes on one database send each message once, renew each membership once, and stop on SIGTERM',
     async () => {
       await Promise.all(engines.splice(0).map((engine) => engine.stop(2_000)));
+      const pairSmtp = await startTestSmtpServer();
       const workers = [
-        startWorkerProcess(context.handle.url ?? '', smtp.url),
-        startWorkerProcess(context.handle.url ?? '', smtp.url),
+        startWorkerProcess(context.handle.url ?? '', pairSmtp.url),
+        startWorkerProcess(context.handle.url ?? '', pairSmtp.url),
       ];
       try {
         await Promise.all(workers.map((worker) => worker.ready));
         const recipients = Array.from({ length: 30 }, (_, i) => `pair${i}@example.com`);
-        const before = smtp.received.length;
+        const before = pairSmtp.received.length;
         for (const to of recipients) await database.db.transaction((tx) => queueMessage(tx, email(to)));
         await waitFor(async () => (await unfinished(queues.deliverMessage.name)) === 0);
-        const delivered = smtp.received.slice(before).flatMap((mail) => mail.to);
+        const delivered = pairSmtp.received.slice(before).flatMap((mail) => mail.to);
         expect(delivered.sort()).toEqual([...recipients].sort());
 
         await context.handle.database.transaction((tx) => tx.exec(membershipFixture));
@@ -198,7 +201,8 @@ describe.each(testDatabases)('job engine on $name', (factory) => {
         expect(charges.map((row) => row.n)).toEqual([1, 1, 1, 1]);
       } finally {
         for (const worker of workers) worker.process.kill('SIGTERM');
-        expect(await Promise.all(workers.map((worker) => worker.exited))).toEqual([0, 0]);
+        expect(await Promise.all(workers.map((worker) => worker.exited))).toEqual(['exited 0', 'exited 0']);
+        await pairSmtp.close();
       }
     },
     120_000,
