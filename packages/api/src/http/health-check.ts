@@ -115,6 +115,8 @@ async function bounded(
  * where traffic goes; `/healthz` only says the process is up.
  */
 export function useReadinessCheck(check: () => Promise<Readiness>, path = '/readyz'): Plugin {
+  // Read the migration files now, so the first probe is as quick as the rest.
+  void shippedMigrationVersions().catch(() => undefined);
   return {
     // Not async: every other request passes through synchronously.
     onRequest({ url, endResponse, fetchAPI }) {
