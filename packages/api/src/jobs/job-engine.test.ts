@@ -41,6 +41,8 @@ function startWorkerProcess(databaseUrl: string, smtpUrl: string) {
         SMTP_URL: smtpUrl,
         JOB_POLLING_INTERVAL_SECONDS: '0.5',
       },
+      // tsx is this package's dependency: resolve it from here, whichever folder the tests run from.
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
