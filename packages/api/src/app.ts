@@ -22,6 +22,7 @@ import { assetsDir } from './paths';
 import { resolvers } from './resolvers/resolvers';
 import { loadTypeDefs } from './schema/load-type-defs';
 import { operatorKeyHeader } from './services/checkout/operator-key';
+import { notificationSettings } from './services/notifications/settings';
 import type { CheckoutPorts } from './services/checkout/ports';
 
 export interface AppOptions {
@@ -69,7 +70,7 @@ export function createApp({
     clock: checkoutOptions?.clock ?? (() => new Date()),
     operatorKey: checkoutConfig.operatorKey,
     // Client notifications: MAIL_FROM sends them, the first of WEB_ORIGINS is where their links go.
-    notifications: { mailFrom: identityConfig.mail.from, webOrigin: identityConfig.webOrigins[0] ?? '' },
+    notifications: notificationSettings(identityConfig),
   };
   const graphqlEndpoint = '/graphql';
   const log = logging === true ? logger : logging === false ? createLogger({ level: 'silent' }) : logging;
