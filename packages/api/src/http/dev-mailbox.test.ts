@@ -68,6 +68,9 @@ describe.each(testDatabases)('dev mailbox on $name', (factory) => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       links: ['http://localhost:3000/reset-password?token=abc_DEF-123'],
       attachments: [],
+      status: 'queued',
+      attempts: 0,
+      lastError: null,
     });
   });
 

@@ -66,16 +66,17 @@ function listPage(messages: OutboxMessageView[]): string {
   <td>${escapeHtml(message.to)}</td>
   <td><a href="/dev/mailbox/${message.id}">${escapeHtml(message.subject ?? firstLine(message.text))}</a></td>
   <td><time datetime="${message.createdAt}">${escapeHtml(message.createdAt.replace('T', ' ').slice(0, 19))} UTC</time></td>
+  <td>${escapeHtml(message.status)}</td>
 </tr>`,
     )
     .join('\n');
   return page(
     'Dev mailbox',
-    `<p>Mail and SMS kept by the embedded adapters, newest first. JSON: <a href="/dev/mailbox.json">/dev/mailbox.json?to=…</a></p>
+    `<p>Every mail and SMS of the outbox, newest first. JSON: <a href="/dev/mailbox.json">/dev/mailbox.json?to=…</a></p>
 ${
   messages.length === 0
     ? '<p>No messages yet.</p>'
-    : `<table><thead><tr><th>Kind</th><th>To</th><th>Subject</th><th>Sent</th></tr></thead><tbody>
+    : `<table><thead><tr><th>Kind</th><th>To</th><th>Subject</th><th>Written</th><th>Delivery</th></tr></thead><tbody>
 ${rows}
 </tbody></table>`
 }`,
@@ -89,10 +90,27 @@ function messagePage(message: OutboxMessageView, prefix: string): string {
 <dl>
   <dt>From</dt><dd>${escapeHtml(message.from)}</dd>
   <dt>To</dt><dd>${escapeHtml(message.to)}</dd>
-  <dt>Sent</dt><dd>${escapeHtml(message.createdAt)}</dd>
+  <dt>Written</dt><dd>${escapeHtml(message.createdAt)}</dd>
+  <dt>Delivery</dt><dd>${escapeHtml(deliveryLine(message))}</dd>
 </dl>
-<pre>${linkify(message.text)}</pre>`,
+<pre>${linkify(message.text)}</pre>
+${message.attachments
+  .map(
+    (
+      file,
+    ) => `<h2>Attachment: ${escapeHtml(file.filename)} <small>(${escapeHtml(file.contentType)})</small></h2>
+<pre>${escapeHtml(file.content)}</pre>`,
+  )
+  .join('\n')}`,
   );
+}
+
+/** Embedded, nothing leaves the outbox: "sent" means handed over (to SMTP or the SMS provider when configured). */
+function deliveryLine(message: OutboxMessageView): string {
+  const attempts = `${message.attempts} attempt${message.attempts === 1 ? '' : 's'}`;
+  if (message.status === 'sent') return `sent (${attempts})`;
+  if (message.status === 'failed') return `failed after ${attempts}: ${message.lastError ?? ''}`;
+  return message.lastError ? `queued, ${attempts} so far; last error: ${message.lastError}` : 'queued';
 }
 
 function page(title: string, body: string): string {

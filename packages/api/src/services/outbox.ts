@@ -1,6 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../adapters/database/database';
-import { type OutboxAttachment, type outboxChannels, outboxMessages } from '../db/schema';
+import {
+  type OutboxAttachment,
+  type outboxChannels,
+  outboxMessages,
+  type outboxStatuses,
+} from '../db/schema';
 
 export interface OutboxMessageView {
   id: number;
@@ -15,11 +20,15 @@ export interface OutboxMessageView {
   links: string[];
   /** Files sent with an email (e.g. the .ics invitation), their text content in full. */
   attachments: OutboxAttachment[];
+  /** Delivery: queued (waiting for an attempt), sent, or failed for good; attempts so far and the last error. */
+  status: (typeof outboxStatuses)[number];
+  attempts: number;
+  lastError: string | null;
 }
 
 const urlPattern = /https?:\/\/[^\s<>"']+/g;
 
-/** Messages of the embedded mail and SMS adapters, newest first; optionally only those to one recipient. */
+/** Messages of the outbox (every mail and text, queued or sent), newest first; optionally only those to one recipient. */
 export async function listOutboxMessages(db: Db, options: { to?: string | null; limit?: number } = {}) {
   const rows = await db
     .select()
@@ -47,5 +56,8 @@ function toView(row: typeof outboxMessages.$inferSelect): OutboxMessageView {
     createdAt: row.createdAt.toISOString(),
     links: row.textBody.match(urlPattern) ?? [],
     attachments: row.attachments,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
   };
 }
