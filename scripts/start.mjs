@@ -44,7 +44,11 @@ function start(name, args, extraEnv = {}) {
 }
 const serve = (dir, port, ...extra) => ['scripts/serve.mjs', '--dir', dir, '--port', String(port), ...extra];
 
-start('api', ['packages/api/dist/server.mjs'], { PORT: String(ports.api) });
+// The API logs a JSON line per request at info; here only warnings and errors (LOG_LEVEL=info for all).
+start('api', ['packages/api/dist/server.mjs'], {
+  PORT: String(ports.api),
+  LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
+});
 // Stands in for Google and Apple sign-in, so both work offline.
 start('sign-in provider', ['packages/api/dist/cli.mjs', 'oidc-dev-provider']);
 // The host's own server renders pages and forwards the API's paths, as in production.
