@@ -22,8 +22,8 @@ import { assetsDir } from './paths';
 import { resolvers } from './resolvers/resolvers';
 import { loadTypeDefs } from './schema/load-type-defs';
 import { operatorKeyHeader } from './services/checkout/operator-key';
-import { notificationSettings } from './services/notifications/settings';
 import type { CheckoutPorts } from './services/checkout/ports';
+import { notificationSettings } from './services/notifications/settings';
 
 export interface AppOptions {
   db: Database;
