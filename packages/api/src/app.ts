@@ -8,10 +8,12 @@ import { createPayments, type Payments } from './adapters/payments/create-paymen
 import { defaultCheckoutConfig } from './checkout-config';
 import type { AppConfig } from './config';
 import type { GraphQLContext } from './graphql-context';
+import { useControlCharacterGuard } from './http/control-characters';
 import { useDevMailbox } from './http/dev-mailbox';
 import { hardeningPlugins } from './http/hardening';
 import { checkReadiness, useHealthCheck, useReadinessCheck } from './http/health-check';
 import { usePersistedDocuments } from './http/persisted-operations';
+import { withPlainErrors } from './http/plain-errors';
 import { publicCachePlugins } from './http/public-cache';
 import { requestLogger, useRequestId, yogaLogger } from './http/request-id';
 import { useStaticAssets } from './http/static-assets';
@@ -94,12 +96,17 @@ export function createApp({
     plugins: [
       // First: the request id and log line cover every other plugin's answers.
       useRequestId(log),
-      useHealthCheck(),
-      useReadinessCheck(() => checkReadiness({ database: db, jobsRunning })),
-      useStaticAssets(assetsDir),
-      ...(identityConfig.devMailbox ? [useDevMailbox(db.db)] : []),
+      // The endpoints answer a failure plainly (500 'Internal error'), never with its stack trace.
+      ...[
+        useHealthCheck(),
+        useReadinessCheck(() => checkReadiness({ database: db, jobsRunning })),
+        useStaticAssets(assetsDir),
+        ...(identityConfig.devMailbox ? [useDevMailbox(db.db)] : []),
+      ].map(withPlainErrors),
       useCookies(),
       ...hardeningPlugins(config.nodeEnv),
+      // Text with control characters (NUL, which PostgreSQL refuses) is refused before anything runs.
+      useControlCharacterGuard(),
       // In this order: a persisted hash becomes its document before the public cache keys on it.
       usePersistedDocuments(),
       ...publicCachePlugins({ graphqlEndpoint }),

@@ -490,9 +490,13 @@ export const appointmentRequestKeys = pgTable(
     claimedAt: timestamptz('claimed_at').notNull(),
     result: jsonb('result'),
     completedAt: timestamptz('completed_at'),
+    /** Who claimed the key (migrations/0009_idempotency_scope.sql): 'user:<id>' or 'guest:<email hash>'. */
+    caller: text('caller').notNull(),
+    /** SHA-256 (hex) of the request the key was claimed with. */
+    requestHash: text('request_hash').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.marketplaceId, t.key] }),
+    primaryKey({ columns: [t.marketplaceId, t.caller, t.key] }),
     check('appointment_request_keys_key_length', sql`length(${t.key}) between 1 and 200`),
   ],
 );

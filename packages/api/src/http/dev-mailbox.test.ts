@@ -116,6 +116,37 @@ describe.each(testDatabases)('dev mailbox on $name', (factory) => {
     expect((await app.fetch('http://localhost/dev/mailbox/abc')).status).toBe(404);
   });
 
+  it.each(['%00', 'reader%40example.com%00', '%1B%5B2J', 'a%0Ab'])(
+    'answers 400 with a plain message, no stack trace, for a recipient with control characters (%s)',
+    async (to) => {
+      const response = await app.fetch(`http://localhost/dev/mailbox.json?to=${to}`);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(await response.text()).toBe('The recipient (to) may not contain control characters.');
+    },
+  );
+
+  it('answers a failure 500 with a plain message, never its stack trace', async () => {
+    const broken = await factory.create();
+    try {
+      const brokenApp = createApp({
+        db: broken.database,
+        config: { nodeEnv: 'development' },
+        logging: false,
+      });
+      // Not migrated: the outbox table does not exist, so the query fails.
+      for (const path of ['/dev/mailbox.json?to=a%40b.co', '/dev/mailbox', '/dev/mailbox/1']) {
+        const response = await brokenApp.fetch(`http://localhost${path}`);
+        expect(response.status, path).toBe(500);
+        expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+        const text = await response.text();
+        expect(text).toBe('Internal error');
+      }
+    } finally {
+      await broken.dispose();
+    }
+  });
+
   it('is not served in production', async () => {
     const production = createApp({ db: handle.database, config: { nodeEnv: 'production' } });
     for (const path of ['/dev/mailbox', '/dev/mailbox.json', '/dev/mailbox/1']) {

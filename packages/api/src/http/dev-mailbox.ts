@@ -1,6 +1,7 @@
 import type { Plugin } from 'graphql-yoga';
 import type { Db } from '../adapters/database/database';
 import { getOutboxMessage, listOutboxMessages, type OutboxMessageView } from '../services/outbox';
+import { hasControlCharacters } from './control-characters';
 
 /**
  * The dev mailbox, outside production only: what the embedded mail and SMS adapters "sent".
@@ -33,7 +34,13 @@ export function useDevMailbox(db: Db, prefix = '/dev/mailbox'): Plugin {
         return;
       }
       if (path === `${prefix}.json`) {
-        const messages = await listOutboxMessages(db, { to: url.searchParams.get('to') });
+        const to = url.searchParams.get('to');
+        // No address holds one (and PostgreSQL refuses NUL in text): a plain 400, before any SQL.
+        if (to !== null && hasControlCharacters(to)) {
+          respond(400, 'The recipient (to) may not contain control characters.', 'text/plain; charset=utf-8');
+          return;
+        }
+        const messages = await listOutboxMessages(db, { to });
         respond(200, JSON.stringify({ messages }), 'application/json; charset=utf-8');
         return;
       }

@@ -402,9 +402,14 @@ describe.each(testDatabases)('availabilities query on $name', (factory) => {
         'Organization 101 is not a clinic of marketplace 90.',
       ],
       [
-        'an unknown clinic',
+        'an unknown clinic (the largest id)',
+        { organizationId: '2147483647' },
+        'Organization 2147483647 is not a clinic of marketplace 90.',
+      ],
+      [
+        'a clinic id beyond PostgreSQL integers',
         { organizationId: '99999999999' },
-        'Organization 99999999999 is not a clinic of marketplace 90.',
+        'Organization id must be at most 2147483647.',
       ],
       [
         'a procedure of another marketplace',
@@ -412,9 +417,14 @@ describe.each(testDatabases)('availabilities query on $name', (factory) => {
         'Procedure 1001 was not found in marketplace 90.',
       ],
       [
-        'an unknown procedure',
-        { procedureIds: ['9999999999'] },
-        'Procedure 9999999999 was not found in marketplace 90.',
+        'an unknown procedure (the largest id)',
+        { procedureIds: ['2147483647'] },
+        'Procedure 2147483647 was not found in marketplace 90.',
+      ],
+      [
+        'a procedure id beyond PostgreSQL integers',
+        { procedureIds: ['9001', '2147483648'] },
+        'Procedure id must be at most 2147483647.',
       ],
       [
         'an add-on on its own',

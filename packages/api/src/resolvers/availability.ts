@@ -3,17 +3,11 @@ import { z } from 'zod';
 import type { Resolvers } from '../generated/resolvers-types';
 import { getAvailability, type VisitPlace } from '../services/availability/availability';
 import { parseInput, withServiceErrors } from './errors';
+import { idInput, marketplaceIdInput } from './id-input';
 
 /** The longest date range one request may ask about, in days (both ends included). */
 export const maxAvailabilityDays = 62;
 const maxProcedures = 50;
-
-const wholeNumberId = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d+$/, message)
-    .transform(Number)
-    .refine((id) => id > 0, message);
 
 const dateFormat = 'yyyy-MM-dd';
 const parseDate = (value: string) => parse(value, dateFormat, new Date(0));
@@ -28,8 +22,8 @@ const localDate = z.string().refine(isDate, {
 
 const inputSchema = z
   .object({
-    marketplaceId: wholeNumberId('Marketplace id must be a positive whole number.'),
-    organizationId: wholeNumberId('Organization id must be a positive whole number.').nullish(),
+    marketplaceId: marketplaceIdInput,
+    organizationId: idInput('Organization').nullish(),
     location: z
       .object({
         latitude: z
@@ -43,7 +37,7 @@ const inputSchema = z
       })
       .nullish(),
     procedureIds: z
-      .array(wholeNumberId('Procedure id must be a positive whole number.'))
+      .array(idInput('Procedure'))
       .min(1, 'Choose at least one procedure.')
       .max(maxProcedures, `Choose at most ${maxProcedures} procedures and add-ons.`)
       // A procedure or add-on is in the cart at most once.

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slotTakenMessage } from '../services/checkout/errors';
+import { idempotencyKeyReusedMessage } from '../services/checkout/idempotency';
+import { signedInClient } from '../test/account';
 import {
   at,
   type BookResult,
@@ -322,6 +324,130 @@ describe.each(testDatabases)('booking and operator actions on $name', (factory) 
         [[input.registerUser.email, concurrentInput.registerUser.email]],
       );
       expect(rows).toEqual([{ count: 2 }]);
+    });
+
+    describe('idempotency keys belong to their caller', () => {
+      const reused = { message: idempotencyKeyReusedMessage, code: 'IDEMPOTENCY_KEY_REUSED' };
+      /** A signed-in client's booking at a fresh time: bookingInput without the guest. */
+      const clientInput = (extra: Record<string, unknown> = {}) => ({
+        ...bookingInput(onSite, extra),
+        registerUser: undefined,
+      });
+      const client = () => signedInClient(context.app, onSite.marketplace, nextEmail());
+      const errorOf = async (input: Record<string, unknown>, as = browser) => {
+        const response = await book(input, as);
+        expect(response.body.data?.createAppointmentRequest ?? null).toBeNull();
+        expect(response.body.errors).toHaveLength(1);
+        const error = response.body.errors?.[0];
+        return { message: error?.message, code: error?.extensions?.code };
+      };
+      const userIdOf = async (email: string) =>
+        (await context.sql<{ id: number }>('select id from users where email = $1', [email]))[0]?.id;
+      const appointmentsOf = async (userId: number | string | undefined) =>
+        context.sql<{ id: number }>('select id from appointments where client_user_id = $1 order by id', [
+          Number(userId),
+        ]);
+
+      it("books for a guest sending another guest's key, and tells them nothing of the other's booking", async () => {
+        const theirs = bookingInput(onSite);
+        const theirResult = await booked(theirs);
+        const mine = bookingInput(onSite, { idempotencyKey: theirs.idempotencyKey });
+        const myResult = await booked(mine);
+        expect(myResult).toMatchObject({ status: 'PENDING' });
+        expect(myResult.id).not.toBe(theirResult.id);
+        const me = await userIdOf(mine.registerUser.email);
+        expect(await appointmentRow(myResult.id)).toMatchObject({ status: 'PENDING', client_user_id: me });
+        expect(await appointmentsOf(me)).toEqual([{ id: Number(myResult.id) }]);
+        // Each keeps their own answer.
+        expect(await booked(theirs)).toEqual(theirResult);
+        expect(await booked(mine)).toEqual(myResult);
+      });
+
+      it("books for a signed-in client sending another client's key, even with the very same request", async () => {
+        const [first, second] = [await client(), await client()];
+        const input = clientInput();
+        const theirResult = await booked(input, first.browser);
+        // The same body, the same key, another caller: their own booking, never the first's answer.
+        const response = await book(input, second.browser);
+        expect(response.body.data?.createAppointmentRequest?.id).not.toBe(theirResult.id);
+        const mine = clientInput({ idempotencyKey: input.idempotencyKey });
+        const myResult = await booked(mine, second.browser);
+        expect(myResult.id).not.toBe(theirResult.id);
+        expect(await appointmentRow(myResult.id)).toMatchObject({ client_user_id: Number(second.userId) });
+        expect(await appointmentsOf(first.userId)).toEqual([{ id: Number(theirResult.id) }]);
+      });
+
+      it('gives the same caller repeating the same request the same answer, booked once', async () => {
+        const { browser: signedIn, userId } = await client();
+        const input = clientInput();
+        const first = await booked(input, signedIn);
+        expect(await Promise.all([booked(input, signedIn), booked(input, signedIn)])).toEqual([first, first]);
+        expect(await appointmentsOf(userId)).toEqual([{ id: Number(first.id) }]);
+
+        // A guest's repeat likewise.
+        const guestInput = bookingInput(onSite);
+        const guestResult = await booked(guestInput);
+        expect(await booked(guestInput)).toEqual(guestResult);
+        const [count] = await context.sql<{ count: number }>(
+          `select count(*)::int as count from appointments a join users u on u.id = a.client_user_id
+            where u.email = $1`,
+          [guestInput.registerUser.email],
+        );
+        expect(count).toEqual({ count: 1 });
+      });
+
+      it('refuses the same caller reusing a key for a different request, booking nothing', async () => {
+        const { browser: signedIn, userId } = await client();
+        const input = clientInput();
+        const first = await booked(input, signedIn);
+        const other = clientInput({ idempotencyKey: input.idempotencyKey });
+        expect(await errorOf(other, signedIn)).toEqual(reused);
+        expect(await errorOf({ ...input, gratuity: 500 }, signedIn)).toEqual(reused);
+        expect(await appointmentsOf(userId)).toEqual([{ id: Number(first.id) }]);
+        // The first request still gets its answer.
+        expect(await booked(input, signedIn)).toEqual(first);
+
+        // A guest is the same caller by their email, whatever its letter case.
+        const guestInput = bookingInput(onSite);
+        await booked(guestInput);
+        const shouting = {
+          ...bookingInput(onSite, { idempotencyKey: guestInput.idempotencyKey }),
+          registerUser: guest(guestInput.registerUser.email.toUpperCase()),
+        };
+        expect(await errorOf(shouting)).toEqual(reused);
+        expect(await errorOf({ ...guestInput, notes: 'Changed my mind' })).toEqual(reused);
+      });
+
+      it("gives a guest sending a signed-in client's key nothing of theirs", async () => {
+        const email = nextEmail();
+        const { browser: signedIn, userId } = await signedInClient(context.app, onSite.marketplace, email);
+        const input = clientInput();
+        const clientResult = await booked(input, signedIn);
+
+        // A guest, with the very same request but for their own email: their own booking.
+        const stranger = { ...input, registerUser: guest(nextEmail()) };
+        const strangerResult = await book(stranger);
+        expect(strangerResult.body.data?.createAppointmentRequest?.id).not.toBe(clientResult.id);
+        const guestInput = bookingInput(onSite, { idempotencyKey: input.idempotencyKey });
+        const guestResult = await booked(guestInput);
+        expect(guestResult.id).not.toBe(clientResult.id);
+        expect(await appointmentRow(guestResult.id)).toMatchObject({
+          client_user_id: await userIdOf(guestInput.registerUser.email),
+        });
+
+        // Even a guest giving the client's own email is not the signed-in client: a request of its own.
+        const posing = bookingInput(onSite, {
+          idempotencyKey: input.idempotencyKey,
+          registerUser: guest(email),
+        });
+        const posingResult = await booked(posing);
+        expect(posingResult.id).not.toBe(clientResult.id);
+        expect(await booked(input, signedIn)).toEqual(clientResult);
+        expect((await appointmentsOf(userId)).map((row) => String(row.id))).toEqual([
+          clientResult.id,
+          posingResult.id,
+        ]);
+      });
     });
 
     it('gives one time to exactly one of 50 concurrent guests; the others are told to choose another', async () => {

@@ -4,6 +4,7 @@ import { format, isValid, parse } from 'date-fns';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import type { AppointmentRequestInput, BookingTime } from '../services/checkout/appointment-requests';
+import { idInput, marketplaceIdInput } from './id-input';
 import { birthDate, emailInput, timeZone } from './identity-inputs';
 
 /** The most procedures and add-ons one cart may hold. */
@@ -11,21 +12,14 @@ const maxProcedures = 50;
 /** The most waitlist ranges one request may hold (dates times three times of day, generously). */
 const maxDateRanges = 60;
 
-const wholeNumberId = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d+$/, message)
-    .transform(Number)
-    .refine((id) => id > 0, message);
-
-export const marketplaceId = wholeNumberId('Marketplace id must be a positive whole number.');
-const organizationId = wholeNumberId('Organization id must be a positive whole number.');
-const membershipDefinitionId = wholeNumberId('Membership definition id must be a positive whole number.');
-export const appointmentId = wholeNumberId('Appointment id must be a positive whole number.');
+export const marketplaceId = marketplaceIdInput;
+const organizationId = idInput('Organization');
+const membershipDefinitionId = idInput('Membership definition');
+export const appointmentId = idInput('Appointment');
 
 const procedureIds = (required: boolean) =>
   z
-    .array(wholeNumberId('Procedure id must be a positive whole number.'))
+    .array(idInput('Procedure'))
     .min(required ? 1 : 0, 'Choose at least one procedure.')
     .max(maxProcedures, `Choose at most ${maxProcedures} procedures and add-ons.`)
     // A procedure or add-on is in the cart at most once.
@@ -225,9 +219,7 @@ export const createAppointmentRequestInput = (today: Date) =>
       membershipDefinitionId: membershipDefinitionId.nullish(),
       paymentMethod: z
         .object({
-          paymentInstrumentId: wholeNumberId(
-            'Payment instrument id must be a positive whole number.',
-          ).nullish(),
+          paymentInstrumentId: idInput('Payment instrument').nullish(),
           card: cardInput.nullish(),
         })
         .refine((method) => method.paymentInstrumentId == null || method.card == null, {
@@ -248,7 +240,7 @@ export const createAppointmentRequestInput = (today: Date) =>
       checkoutNotes: z
         .array(
           z.object({
-            checkoutNoteId: wholeNumberId('Checkout note id must be a positive whole number.'),
+            checkoutNoteId: idInput('Checkout note'),
             value: z.string().max(2000, 'A checkout note answer must be at most 2000 characters.'),
           }),
         )

@@ -4,6 +4,7 @@ import type { Resolvers } from '../generated/resolvers-types';
 import { createAppointmentRequest } from '../services/checkout/appointment-requests';
 import { getCheckoutSummary } from '../services/checkout/checkout-summary';
 import { cardErrorMessage, OperatorKeyError, PaymentDeclinedError } from '../services/checkout/errors';
+import { IdempotencyKeyReusedError } from '../services/checkout/idempotency';
 import {
   cancelAppointment,
   completeAppointment,
@@ -84,10 +85,11 @@ function operatorAction<Schema extends z.ZodType, T>(
   });
 }
 
-/** withServiceErrors, plus PAYMENT_DECLINED, FORBIDDEN and the card form's message. */
+/** withServiceErrors, plus PAYMENT_DECLINED, FORBIDDEN, IDEMPOTENCY_KEY_REUSED and the card form's message. */
 const withCheckoutErrors = <T>(call: () => Promise<T>): Promise<T> =>
   withServiceErrors(call, [
     { error: PaymentDeclinedError, code: 'PAYMENT_DECLINED' },
+    { error: IdempotencyKeyReusedError, code: 'IDEMPOTENCY_KEY_REUSED' },
     { error: OperatorKeyError, code: 'FORBIDDEN' },
     { error: InvalidCardDetailsError, code: 'BAD_USER_INPUT', message: cardErrorMessage },
   ]);

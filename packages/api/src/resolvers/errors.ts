@@ -2,12 +2,18 @@ import { GraphQLError } from 'graphql';
 import type { z } from 'zod';
 import { InvalidInputError, NotFoundError } from '../services/errors';
 
-/** Validates resolver input; the first problem becomes a BAD_USER_INPUT error with its message. */
+/**
+ * Validates resolver input; the first problem becomes a BAD_USER_INPUT error with its message (or
+ * the error code a custom issue names in its `code` param, e.g. NOT_FOUND for an id out of range).
+ */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const message = result.error.issues[0]?.message ?? 'Invalid input.';
-  throw new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+  const [issue] = result.error.issues;
+  const code = issue?.code === 'custom' && typeof issue.params?.code === 'string' ? issue.params.code : null;
+  throw new GraphQLError(issue?.message ?? 'Invalid input.', {
+    extensions: { code: code ?? 'BAD_USER_INPUT' },
+  });
 }
 
 /** A service failure a caller expects, and the GraphQL error code (and message, if not its own) it becomes. */

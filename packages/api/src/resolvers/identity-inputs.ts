@@ -3,15 +3,7 @@ import { isAfter, isValid, parseISO, startOfDay } from 'date-fns';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 
-const wholeNumberId = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d+$/, message)
-    .transform(Number)
-    .refine((id) => id > 0, message);
-
-export const marketplaceIdInput = wholeNumberId('Marketplace id must be a positive whole number.');
-export const mgIdInput = wholeNumberId('Marketplace group id must be a positive whole number.');
+export { marketplaceIdInput, mgIdInput } from './id-input';
 
 /** Sign-in email: 'Please enter your email address.' when empty, 'Please enter a valid email address.' else. */
 export const emailInput = z

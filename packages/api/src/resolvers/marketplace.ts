@@ -2,19 +2,13 @@ import { z } from 'zod';
 import type { Resolvers } from '../generated/resolvers-types';
 import { getMarketplace, type ProceduresFilter } from '../services/marketplace';
 import { parseInput, withServiceErrors } from './errors';
-
-const wholeNumberId = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d+$/, message)
-    .transform(Number)
-    .refine((id) => id > 0, message);
+import { idInput, marketplaceIdInput } from './id-input';
 
 const argsSchema = z.object({
-  id: wholeNumberId('Marketplace id must be a positive whole number.'),
+  id: marketplaceIdInput,
   procedures: z
     .object({
-      organizationId: wholeNumberId('Organization id must be a positive whole number.').nullish(),
+      organizationId: idInput('Organization').nullish(),
       location: z
         .object({
           latitude: z

@@ -16,40 +16,34 @@ import {
 } from '../services/memberships/purchases';
 import { withAccountErrors } from './account-errors';
 import { parseInput } from './errors';
+import { idInput, marketplaceIdInput } from './id-input';
 
 /** The most procedures and add-ons one cart may hold (as checkoutSummary). */
 const maxProcedures = 50;
 
-const wholeNumberId = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d+$/, message)
-    .transform(Number)
-    .refine((id) => id > 0, message);
-
-const marketplaceId = wholeNumberId('Marketplace id must be a positive whole number.');
-const paymentInstrumentId = wholeNumberId('Payment instrument id must be a positive whole number.');
-const membershipId = wholeNumberId('Membership id must be a positive whole number.');
+const marketplaceId = marketplaceIdInput;
+const paymentInstrumentId = idInput('Payment instrument');
+const membershipId = idInput('Membership');
 
 const purchasePackageInput = z.object({
   marketplaceId,
-  packageId: wholeNumberId('Package id must be a positive whole number.'),
+  packageId: idInput('Package'),
   paymentMethod: z.object({ paymentInstrumentId }),
 });
 
 const createMembershipArgs = z.object({
   marketplaceId,
   paymentInstrumentId,
-  membershipDefinitionId: wholeNumberId('Membership definition id must be a positive whole number.'),
+  membershipDefinitionId: idInput('Membership definition'),
 });
 
 const creditDiscountInput = z.object({
   marketplaceId,
   procedureIds: z
-    .array(wholeNumberId('Procedure id must be a positive whole number.'))
+    .array(idInput('Procedure'))
     .max(maxProcedures, `Choose at most ${maxProcedures} procedures and add-ons.`)
     .transform((ids) => [...new Set(ids)]),
-  organizationId: wholeNumberId('Organization id must be a positive whole number.')
+  organizationId: idInput('Organization')
     .nullish()
     .transform((id) => id ?? null),
 });

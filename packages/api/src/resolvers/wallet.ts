@@ -10,12 +10,9 @@ import {
 import { withAccountErrors } from './account-errors';
 import { cardInput } from './checkout-inputs';
 import { parseInput } from './errors';
+import { idInput } from './id-input';
 
-const instrumentId = z
-  .string({ error: 'Payment instrument id must be a positive whole number.' })
-  .regex(/^\d+$/, 'Payment instrument id must be a positive whole number.')
-  .transform(Number)
-  .refine((id) => id > 0, 'Payment instrument id must be a positive whole number.');
+const instrumentId = idInput('Payment instrument');
 
 const createPaymentInstrumentInput = z.object({
   // Spec 7: a card added to the wallet is always saved.

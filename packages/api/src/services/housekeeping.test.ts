@@ -56,7 +56,8 @@ describe.each(testDatabases)('housekeeping on $name', (factory) => {
       ago(2 * hour),
     ]);
     await sql(
-      `insert into appointment_request_keys (marketplace_id, key, claimed_at) values (80, 'recent', $1), (80, 'old', $2)`,
+      `insert into appointment_request_keys (marketplace_id, caller, key, request_hash, claimed_at)
+         values (80, 'user:1', 'recent', 'h', $1), (80, 'user:1', 'old', 'h', $2)`,
       [ago(hour), ago(7 * day)],
     );
     // Messages: sent yesterday, sent 40 days ago, and one still queued from long ago (kept: unsent).

@@ -38,7 +38,7 @@ import {
 } from './cart-pricing';
 import { type CheckoutNoteAnswer, checkNoteAnswers } from './checkout-notes';
 import { slotTakenMessage } from './errors';
-import { withIdempotencyKey } from './idempotency';
+import { fingerprint, withIdempotencyKey } from './idempotency';
 import type { CheckoutPorts } from './ports';
 import {
   findPromoCode,
@@ -120,10 +120,10 @@ export const messages = {
 } as const;
 
 /**
- * Creates the appointment request, once per idempotency key (a repeat gets the first answer). A
- * signed-in client of the marketplace's group books as themselves; otherwise registerUser registers
- * the guest (or, when the email is already a client's, books for that client without changing them
- * or signing anyone in).
+ * Creates the appointment request, once per idempotency key of the caller (a repeat of the same
+ * request gets the first answer; another request with the key is refused). A signed-in client of the
+ * marketplace's group books as themselves; otherwise registerUser registers the guest (or, when the
+ * email is already a client's, books for that client without changing them or signing anyone in).
  */
 export async function createAppointmentRequest(
   ports: CheckoutPorts,
@@ -131,12 +131,34 @@ export async function createAppointmentRequest(
   input: AppointmentRequestInput,
 ): Promise<AppointmentRequestView> {
   const marketplace = await loadMarketplace(ports.db, input.marketplaceId);
+  const { idempotencyKey: key, ...request } = input;
   return withIdempotencyKey<AppointmentRequestView>(
     ports.db,
     ports.clock,
-    { marketplaceId: marketplace.id, key: input.idempotencyKey },
+    {
+      marketplaceId: marketplace.id,
+      caller: await idempotencyCaller(session, marketplace.mgId, input),
+      key,
+      requestHash: fingerprint(request),
+    },
     (complete) => book(ports, session, input, marketplace, complete),
   );
+}
+
+/**
+ * Whose idempotency key it is, as `book` decides who books: the signed-in client of the marketplace's
+ * group, or else the guest named in the request (by their email, lowercased and hashed), so no one
+ * else's key ever answers them.
+ */
+async function idempotencyCaller(
+  session: RequestSession,
+  mgId: number,
+  input: AppointmentRequestInput,
+): Promise<string> {
+  const current = await session.current();
+  if (current && current.mgId === mgId) return `user:${current.userId}`;
+  if (input.registerUser) return `guest:${fingerprint(input.registerUser.email.toLowerCase())}`;
+  throw new InvalidInputError(messages.whoIsBooking);
 }
 
 type Complete = (tx: Db, result: AppointmentRequestView) => Promise<void>;
