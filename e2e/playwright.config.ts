@@ -1,17 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumExecutable, chromiumFlags } from './support/chromium';
 import { hostUrl } from './support/ports';
 
-const chromium = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
+const chromium = { executablePath: chromiumExecutable, args: chromiumFlags };
 
 // Runs with a port offset keep their results apart too (see support/stack.ts).
 const offset = process.env.E2E_PORT_OFFSET;

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium } from '@playwright/test';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
+import { chromiumExecutable, chromiumFlags } from '../support/chromium';
 import { type MeasuredRoute, measureFirstVisit, pageStateCookie } from '../support/first-visit';
 import { demoMarketplaces } from '../support/marketplaces';
 import { ports } from '../support/ports';
@@ -19,14 +20,6 @@ import { repoRoot, Stack } from '../support/stack';
 
 const goals = { score: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05, roundTrips: 3, scriptKb: 180 };
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const host = `http://localhost:${ports.host}`;
 
 interface BenchPage {
@@ -69,7 +62,7 @@ async function lighthouseRun(page: BenchPage, preset: 'mobile' | 'desktop'): Pro
   const profile = mkdtempSync(path.join(tmpdir(), 'atrium-lh-'));
   const debuggingPort = 9300 + Math.floor(Math.random() * 600);
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumExecutable,
     args: [...chromiumFlags, `--remote-debugging-port=${debuggingPort}`],
   });
   try {
@@ -160,7 +153,7 @@ function remoteEntrySizes() {
 const stack = new Stack();
 await stack.start();
 try {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags });
+  const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumFlags });
   try {
     await firstVisitTable(browser);
   } finally {

@@ -15,6 +15,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type CDPSession, chromium, devices, type Page } from '@playwright/test';
+import { chromiumExecutable, chromiumFlags } from '../support/chromium';
 
 // Ports of our own (before the stack and its ports are imported), apart from a stack another run
 // or engineer may have up on the default ones.
@@ -28,14 +29,6 @@ const slowdown = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4);
 const marketplaceId = glow.id;
 const clinicName = glow.manhattan.name;
 const categoryName = 'Vitamin Injections';
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 // Between taps the page goes idle (no Playwright work in it), so a trace holds nothing else.
 const pauseMs = 350;
 
@@ -633,7 +626,7 @@ const traceDir = process.env.BENCH_TRACE_DIR ? path.resolve(process.env.BENCH_TR
 const stack = new Stack();
 await stack.start();
 try {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags });
+  const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumFlags });
   try {
     const results = new Map<string, Measured>();
     if (candidates.length === 0) candidates.push({ label: 'the current build', catalog: '', host: '' });

@@ -4,6 +4,7 @@ import { loadCheckoutConfig } from './checkout-config';
 import { loadConfig } from './config';
 import { loadIdentityConfig } from './identity-config';
 import { findRepoRoot } from './paths';
+import { productionEnv } from './test/production-env';
 
 describe('loadConfig', () => {
   it('defaults to port 4000, development, PGlite under <repo root>/.data/pglite and the local catalog entry', () => {
@@ -56,15 +57,7 @@ describe('loadConfig', () => {
 
   it('reads PORT, HOST, NODE_ENV, CATALOG_OVERRIDE_ENTRY and SEED_DEMO', () => {
     // Production refuses the embedded defaults (production-guards.test.ts), so all of them are set.
-    const production = {
-      DATABASE_URL: 'postgres://atrium@db.internal:5432/atrium',
-      PAYMENTS_PROCESSOR: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_live_123',
-      STRIPE_PUBLISHABLE_KEY: 'pk_live_456',
-      OPERATOR_KEY: 'a-production-operator-key-of-32-chars',
-      AUTH_TOKEN_SECRET: 'a-production-registration-secret-of-40-chars',
-      TRUST_PROXY_HOPS: '1',
-    };
+    const production = productionEnv;
     expect(
       loadConfig({
         ...production,

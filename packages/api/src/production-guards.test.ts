@@ -2,18 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { developmentOperatorKey } from './checkout-config';
 import { loadConfig } from './config';
 import { productionProblems } from './production-guards';
+import { productionEnv } from './test/production-env';
 
 /** Everything production needs; each test takes one thing away. */
-const production = {
-  NODE_ENV: 'production',
-  DATABASE_URL: 'postgres://atrium@db.internal:5432/atrium',
-  PAYMENTS_PROCESSOR: 'stripe',
-  STRIPE_SECRET_KEY: 'sk_live_123',
-  STRIPE_PUBLISHABLE_KEY: 'pk_live_456',
-  OPERATOR_KEY: 'a-production-operator-key-of-32-chars',
-  AUTH_TOKEN_SECRET: 'a-production-registration-secret-of-40-chars',
-  TRUST_PROXY_HOPS: '1',
-};
+const production = { NODE_ENV: 'production', ...productionEnv };
 
 /** The refusals of loadConfig for `env`, one per line. */
 function refusals(env: Record<string, string | undefined>): string[] {

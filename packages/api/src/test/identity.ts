@@ -1,4 +1,5 @@
 import type { App } from '../app';
+import type { OutboxAttachment } from '../db/schema';
 import type { GraphQLResponse } from './graphql';
 
 /** A clock tests move by hand; it starts at the real time so provider-issued tokens stay valid. */
@@ -114,6 +115,7 @@ export interface MailboxMessage {
   html: string | null;
   createdAt: string;
   links: string[];
+  attachments: OutboxAttachment[];
 }
 
 /** The dev mailbox's messages to one recipient, newest first. */

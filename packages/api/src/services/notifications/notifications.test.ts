@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxProcessor } from '../../adapters/payments/sandbox-processor';
-import type { OutboxAttachment } from '../../db/schema';
 import { jobSchema, queues } from '../../jobs/queues';
 import {
   at,
@@ -17,6 +16,7 @@ import {
   TestBrowser,
 } from '../../test/checkout';
 import { testDatabases } from '../../test/databases';
+import type { MailboxMessage } from '../../test/identity';
 import { confirmAppointment } from '../checkout/operator-actions';
 import { formatDate } from './formatting';
 import { queueDueReminders, reminderLeadMs } from './reminders';
@@ -30,18 +30,6 @@ const settings: NotificationSettings = {
   mailFrom: 'no-reply@atrium.localhost',
   webOrigin: 'http://localhost:3000',
 };
-
-interface MailboxMessage {
-  id: number;
-  channel: 'email' | 'sms';
-  to: string;
-  from: string;
-  subject: string | null;
-  text: string;
-  html: string | null;
-  links: string[];
-  attachments: OutboxAttachment[];
-}
 
 const cancelWithReason = /* GraphQL */ `
   mutation Cancel($id: ID!, $reason: String) {
