@@ -3,7 +3,14 @@ import type { Db } from './adapters/database/database';
 import { createOpenIdClient, type OpenIdClient } from './adapters/openid/openid-client';
 import type { IdentityConfig } from './identity-config';
 import type { IdentityContext, IdentityPorts, ThirdPartyProvider } from './services/identity/ports';
-import { createRequestSession, type SessionCookieJar, sessionCookieName } from './services/identity/sessions';
+import {
+  createRequestSession,
+  legacySessionCookieName,
+  marketplaceHeader,
+  type SessionCookieJar,
+  sessionCookieGroup,
+  sessionCookieName,
+} from './services/identity/sessions';
 
 /** Replacements for the configured ports, for tests (a clock to move, a provider of their own). */
 export interface IdentityOptions {
@@ -13,7 +20,10 @@ export interface IdentityOptions {
 
 export interface Identity {
   ports: IdentityPorts;
-  /** The identity context of one GraphQL request: its session cookie, IP address and web origin. */
+  /**
+   * The identity context of one GraphQL request: its session cookies (one per marketplace group, the
+   * one of the marketplace named by X-Atrium-Marketplace in use), IP address and web origin.
+   */
   forRequest(request: Request, nodeRequest?: IncomingMessage): IdentityContext;
 }
 
@@ -37,36 +47,38 @@ export function createIdentity(db: Db, config: IdentityConfig, options: Identity
         ...ports,
         clientIp: clientIp(config, request, nodeRequest),
         linkOrigin: linkOrigin(config, request),
-        session: createRequestSession(db, ports.clock, jar),
+        session: createRequestSession(db, ports.clock, jar, request.headers.get(marketplaceHeader)),
       };
     },
   };
 }
 
-/** The session cookie through the request's cookie store (the useCookies plugin writes Set-Cookie). */
+/**
+ * The session cookies (one per marketplace group, plus the legacy single cookie) through the request's
+ * cookie store (the useCookies plugin writes Set-Cookie).
+ */
 function cookieJar(request: Request, secure: boolean): SessionCookieJar {
   const store = () => {
     if (!request.cookieStore) throw new Error('The cookies plugin is not installed');
     return request.cookieStore;
   };
-  const attributes = {
-    name: sessionCookieName,
-    domain: null,
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-  } as const;
+  const attributes = (name: string) =>
+    ({ name, domain: null, path: '/', httpOnly: true, sameSite: 'lax', secure }) as const;
+  const nameOf = (mgId: number | null) => (mgId === null ? legacySessionCookieName : sessionCookieName(mgId));
   return {
     async read() {
-      const value = (await store().get(sessionCookieName))?.value;
-      return value ? value : null;
+      const presented = [];
+      for (const cookie of await store().getAll()) {
+        const mgId = sessionCookieGroup(cookie.name);
+        if (mgId !== undefined && cookie.value) presented.push({ mgId, token: cookie.value });
+      }
+      return presented;
     },
-    async write(token, expires) {
-      await store().set({ ...attributes, value: token, expires: expires.getTime() });
+    async write(mgId, token, expires) {
+      await store().set({ ...attributes(nameOf(mgId)), value: token, expires: expires.getTime() });
     },
-    async clear() {
-      await store().set({ ...attributes, value: '', expires: 0 });
+    async clear(mgId) {
+      await store().set({ ...attributes(nameOf(mgId)), value: '', expires: 0 });
     },
   };
 }

@@ -51,7 +51,8 @@ export { normalizeFormValues, validateField, validateForm } from './forms/form-d
 export { isCanadianPostalCode, isCreditCardNumber, isEmail, isUsZip } from './forms/patterns';
 export type { PhoneProblem } from './forms/phone';
 export { formatUsPhone, PHONE_INPUT_MAX_LENGTH, parseUsPhone } from './forms/phone';
-export { marketplaceIdFromPath } from './marketplace/marketplace-id';
+export type { LinkedMarketplace } from './marketplace/marketplace-id';
+export { linkedMarketplace, marketplaceIdFromPath } from './marketplace/marketplace-id';
 export { dollarsToCents, formatCents } from './money/format-cents';
 export { minPrice, priceLabel } from './money/prices';
 export type { CentsRange } from './pricing/cents';

@@ -45,6 +45,20 @@ describe('createGraphQLClient (spec 7: one endpoint, POST, credentials included)
     expect(calls[0]?.init.headers).toMatchObject({ 'x-tenant': '2' });
   });
 
+  it("names the page's marketplace in X-Atrium-Marketplace, read at each request, so the API picks that group's session", async () => {
+    const { fetch, calls } = fakeFetch(() => jsonResponse({ data: { logout: true } }));
+    let marketplace: string | null = '1';
+    const client = createGraphQLClient({ fetch, marketplaceId: () => marketplace });
+    await client.execute(LogoutDocument, {});
+    marketplace = '2';
+    await client.execute(LogoutDocument, {});
+    marketplace = null;
+    await client.execute(LogoutDocument, {});
+    expect(
+      calls.map((call) => (call.init.headers as Record<string, string>)['x-atrium-marketplace']),
+    ).toEqual(['1', '2', undefined]);
+  });
+
   it('raises the server errors as a GraphQLResponseError carrying the first message', async () => {
     const errors = [{ message: 'Marketplace 99 not found', extensions: { code: 'NOT_FOUND' } }];
     const { fetch } = fakeFetch(() => jsonResponse({ data: null, errors }));

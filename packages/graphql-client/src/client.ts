@@ -1,4 +1,5 @@
 import type { TypedDocumentString } from './generated/graphql';
+import { MARKETPLACE_HEADER, pageMarketplaceId } from './page-marketplace';
 import {
   type GraphQLErrorEntry,
   GraphQLResponseError,
@@ -23,6 +24,12 @@ export interface GraphQLClientOptions {
   fetch?: typeof fetch;
   /** Extra headers sent with every request. */
   headers?: Record<string, string>;
+  /**
+   * The marketplace each request is for, read at each request and sent as X-Atrium-Marketplace, so
+   * the API acts with the session of that marketplace's group (a browser keeps one per group). The
+   * page's client reads the page's marketplace (`pageMarketplaceId`); none is sent when unset or null.
+   */
+  marketplaceId?: () => string | null | undefined;
 }
 
 export interface RequestOptions {
@@ -140,10 +147,12 @@ export function createGraphQLClient(options: GraphQLClientOptions = {}): GraphQL
     if (outer?.aborted) forwardAbort();
     else outer?.addEventListener('abort', forwardAbort, { once: true });
 
+    const marketplaceId = options.marketplaceId?.();
     const headers = {
       accept: 'application/graphql-response+json, application/json',
       // The API's CSRF prevention refuses requests a plain form could send (a GET among them) without it.
       'x-graphql-yoga-csrf': '1',
+      ...(marketplaceId ? { [MARKETPLACE_HEADER]: marketplaceId } : {}),
       ...options.headers,
     };
     const post = () =>
@@ -191,15 +200,18 @@ export function createGraphQLClient(options: GraphQLClientOptions = {}): GraphQL
 // once (endpoint, timeout) and every remote's hooks use it.
 let defaultClient: GraphQLClient | undefined;
 
-/** Replaces the page's client; the host calls this at start-up. */
+/**
+ * Replaces the page's client; the host calls this at start-up. Unless told otherwise, it names the
+ * page's marketplace in every request (see `pageMarketplaceId`).
+ */
 export function configureGraphQLClient(options: GraphQLClientOptions): GraphQLClient {
-  defaultClient = createGraphQLClient(options);
+  defaultClient = createGraphQLClient({ marketplaceId: pageMarketplaceId, ...options });
   return defaultClient;
 }
 
 /** The page's client, created with the defaults on first use. */
 export function getGraphQLClient(): GraphQLClient {
-  defaultClient ??= createGraphQLClient();
+  defaultClient ??= createGraphQLClient({ marketplaceId: pageMarketplaceId });
   return defaultClient;
 }
 

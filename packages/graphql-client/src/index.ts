@@ -43,6 +43,7 @@ export {
   marketplaceQueryOptions,
   useMarketplace,
 } from './operations/marketplace';
+export { MARKETPLACE_HEADER, pageMarketplaceId } from './page-marketplace';
 export {
   createPersistOptions,
   createQueryClient,

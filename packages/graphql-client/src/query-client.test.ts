@@ -1,3 +1,4 @@
+import { QueryObserver } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -7,6 +8,7 @@ import {
   PERSIST_MAX_AGE_MS,
   QUERY_CACHE_STORAGE_KEY,
 } from './query-client';
+import { GraphQLResponseError } from './request-errors';
 
 beforeEach(() => {
   localStorage.clear();
@@ -29,6 +31,56 @@ describe('createQueryClient (spec 7 defaults)', () => {
       },
       mutations: { retry: false },
     });
+  });
+});
+
+describe('createQueryClient: a refused call asks whether the session is still there', () => {
+  const unauthenticated = () =>
+    new GraphQLResponseError(
+      [{ message: 'Please sign in to continue.', extensions: { code: 'UNAUTHENTICATED' } }],
+      null,
+      200,
+    );
+
+  /** A client with an active viewer query that fails as a guest's does, counting its fetches. */
+  const withViewer = async () => {
+    const queryClient = createQueryClient();
+    let viewerFetches = 0;
+    const observer = new QueryObserver(queryClient, {
+      queryKey: ['viewer', '1'],
+      queryFn: async () => {
+        viewerFetches += 1;
+        throw unauthenticated();
+      },
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(viewerFetches).toBe(1));
+    return { queryClient, fetches: () => viewerFetches, unsubscribe };
+  };
+
+  it('asks for the viewer again when a call is refused with UNAUTHENTICATED', async () => {
+    const { queryClient, fetches, unsubscribe } = await withViewer();
+    await queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn: async () => Promise.reject(unauthenticated()) })
+      .execute(undefined)
+      .catch(() => undefined);
+    await vi.waitFor(() => expect(fetches()).toBe(2));
+    await queryClient
+      .fetchQuery({ queryKey: ['appointments', '1'], queryFn: () => Promise.reject(unauthenticated()) })
+      .catch(() => undefined);
+    await vi.waitFor(() => expect(fetches()).toBe(3));
+    unsubscribe();
+  });
+
+  it("neither for other errors nor for the viewer's own refusal", async () => {
+    const { queryClient, fetches, unsubscribe } = await withViewer();
+    await queryClient
+      .fetchQuery({ queryKey: ['marketplace', '1'], queryFn: () => Promise.reject(new Error('offline')) })
+      .catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetches()).toBe(1);
+    unsubscribe();
   });
 });
 

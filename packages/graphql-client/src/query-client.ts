@@ -1,6 +1,7 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import { errorCode } from './errors';
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
@@ -28,13 +29,26 @@ export const QUERY_CACHE_STORAGE_KEY = 'query-cache';
  */
 export const PERSIST_MAX_AGE_MS = 0;
 
+/** First part of the key of the signed-in user's query (the viewer of a group, `['viewer', mgId]`). */
+const VIEWER_QUERY = 'viewer';
+
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A call refused with UNAUTHENTICATED may mean the session ended on the server (a password reset
+  // elsewhere, expiry, revocation): the viewer is asked again, and its answer tells the app, which
+  // then forgets the signed-in person's values (syncViewer). The viewer's own refusal is that answer.
+  const recheckSession = (error: unknown, queryKey?: QueryKey) => {
+    if (errorCode(error) !== 'UNAUTHENTICATED' || queryKey?.[0] === VIEWER_QUERY) return;
+    void queryClient.invalidateQueries({ queryKey: [VIEWER_QUERY] });
+  };
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => recheckSession(error, query.queryKey) }),
+    mutationCache: new MutationCache({ onError: (error) => recheckSession(error) }),
     defaultOptions: {
       queries: { ...QUERY_DEFAULTS },
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }
 
 function browserLocalStorage(): Storage | undefined {

@@ -80,9 +80,12 @@ export type { EventArgs, EventBus, EventBusOptions, EventHandler, EventMap } fro
 export { createEventBus } from './events/event-bus';
 export type { SignedInUser } from './identity/session';
 export {
+  clearSessionValues,
   clearSignedInData,
   KEPT_AT_LOGOUT,
   rememberSignedInUser,
+  SESSION_BOUND,
+  SIGNED_IN_PERSON,
   syncViewer,
   toStoredUser,
 } from './identity/session';

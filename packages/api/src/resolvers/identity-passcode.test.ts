@@ -80,7 +80,7 @@ describe.each(testDatabases)('passcode sign-in on $name', (factory) => {
       profile: { email: 'Ava.Stone@Example.com', givenName: null },
     });
     const [cookie] = response.setCookies;
-    expect(cookie).toMatch(/^atrium_session=[\w-]{43}; Path=\/; Expires=[^;]+; SameSite=Lax; HttpOnly$/);
+    expect(cookie).toMatch(/^atrium_session_1=[\w-]{43}; Path=\/; Expires=[^;]+; SameSite=Lax; HttpOnly$/);
     // 90 days: the absolute lifetime.
     const expires = new Date(/Expires=([^;]+)/.exec(cookie ?? '')?.[1] ?? '');
     expect(Math.round((expires.getTime() - clock.now().getTime()) / (24 * hour))).toBe(90);

@@ -45,9 +45,20 @@ export class TestBrowser {
     private readonly options: { ip?: string; origin?: string } = {},
   ) {}
 
-  /** The session token the API last set, or undefined. */
+  /**
+   * The session token the API last set (the browser's only session cookie, of whichever marketplace
+   * group), or undefined.
+   */
   get sessionToken(): string | undefined {
-    return this.cookies.get('atrium_session');
+    const tokens = [...this.cookies].filter(([name]) => /^atrium_session(_\d+)?$/.test(name));
+    if (tokens.length > 1)
+      throw new Error('The browser holds sessions of several groups: use sessionTokenOf');
+    return tokens[0]?.[1];
+  }
+
+  /** The session token of marketplace group mgId (cookie atrium_session_{mgId}), or undefined. */
+  sessionTokenOf(mgId: number | string): string | undefined {
+    return this.cookies.get(`atrium_session_${mgId}`);
   }
 
   async post<Data = Record<string, unknown>>(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { marketplaceIdFromPath } from './marketplace-id';
+import { linkedMarketplace, marketplaceIdFromPath } from './marketplace-id';
 
 describe('marketplaceIdFromPath (spec 2: the first path segment when numeric)', () => {
   it('takes the numeric first segment', () => {
@@ -18,5 +18,20 @@ describe('marketplaceIdFromPath (spec 2: the first path segment when numeric)', 
       marketplaceIdFromPath('/'),
       marketplaceIdFromPath(''),
     ]).toEqual([null, null, null, null, null]);
+  });
+});
+
+describe('linkedMarketplace (what an emailed link is for, so it works in any browser)', () => {
+  it('reads the marketplace and the group of the query', () => {
+    expect(linkedMarketplace('?token=abc&marketplace=3')).toEqual({ marketplaceId: '3', mgId: null });
+    expect(linkedMarketplace(new URLSearchParams('token=abc&mg=2'))).toEqual({
+      marketplaceId: null,
+      mgId: '2',
+    });
+  });
+
+  it('names nothing for an old link or malformed values', () => {
+    expect(linkedMarketplace('?token=abc')).toEqual({ marketplaceId: null, mgId: null });
+    expect(linkedMarketplace('?marketplace=3x&mg=')).toEqual({ marketplaceId: null, mgId: null });
   });
 });

@@ -8,6 +8,7 @@ import {
   $userAuthError,
   $userEmail,
   CLIENT_KEPT_VALUES,
+  type ClientKeptKey,
 } from '../client-values/stores';
 
 /** What the identity transitions need of a user (the viewer, or the user of a sign-in answer). */
@@ -55,18 +56,47 @@ export function rememberSignedInUser(user: SignedInUser): { emailPending: boolea
 }
 
 /**
- * Keeps the remembered user in step with the server's viewer: null when there is no session. A
- * confirmation done elsewhere (another tab, an emailed link) lowers its alert flag.
+ * Keeps the remembered user in step with the server's viewer: null when there is no session (then
+ * `clearSessionValues`). A confirmation done elsewhere (another tab, an emailed link) lowers its
+ * alert flag.
  */
 export function syncViewer(user: SignedInUser | null): void {
+  if (!user) {
+    clearSessionValues();
+    return;
+  }
   batch(() => {
-    if (!user) {
-      $user.set(null);
-      return;
-    }
     $user.set(toStoredUser(user));
     if (user.emailConfirmed) $alertVerifyEmail.set(false);
     if (user.phoneConfirmed) $alertVerifyPhone.set(false);
+  });
+}
+
+/**
+ * Client-kept values that only mean something with a session: the user and the verification alerts
+ * (the pending-email dialog and the phone notice act for the signed-in user).
+ */
+export const SESSION_BOUND: readonly ClientKeptKey[] = ['user', 'alert-verify-email', 'alert-verify-phone'];
+
+/**
+ * Client-kept values of the person who was signed in: their address and their /profile tab. A guest
+ * keeps theirs (the email typed at checkout prefills the sign-in on /success).
+ */
+export const SIGNED_IN_PERSON: readonly ClientKeptKey[] = ['user-email', 'account-tab'];
+
+/**
+ * The server says there is no session (it ended elsewhere: a password reset, expiry, revocation):
+ * the client forgets what belonged to it, as a logout does, so a signed-out visitor sees no notice
+ * or data of the person who was signed in. The session-bound values always go; the signed-in
+ * person's only when a user was remembered. The marketplace, the booking in progress (location,
+ * cart, date and time, waitlist, step, checkout notes, promo) and a sign-in under way stay.
+ */
+export function clearSessionValues(): void {
+  const keys = new Set<string>($user.get() ? [...SESSION_BOUND, ...SIGNED_IN_PERSON] : SESSION_BOUND);
+  batch(() => {
+    for (const { key, store, initial } of CLIENT_KEPT_VALUES) {
+      if (keys.has(key)) store.set(initial);
+    }
   });
 }
 

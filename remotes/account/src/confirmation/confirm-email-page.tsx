@@ -1,23 +1,25 @@
 import { errorMessage } from '@atrium/graphql-client';
 import { useConfirmEmail } from '@atrium/graphql-client/identity';
 import { useNavigate, useSearchParams } from '@atrium/navigation';
-import { $alertVerifyEmail } from '@atrium/stores';
+import { $alertVerifyEmail, $user } from '@atrium/stores';
 import { Center, PageHeading, Spinner, Stack, Text } from '@atrium/ui';
 import { useEffect, useRef, useState } from 'react';
+import { useLinkMarketplace } from '../shared/link-marketplace';
 import { EMAIL_CONFIRMED } from '../shared/messages';
 import { notify } from '../shared/notify';
 import { PageProblem } from '../shared/page-problem';
-import { useStoredMarketplace } from '../shared/stored-marketplace';
 
 /**
- * /confirm-email?token= (spec 2): confirms the email the link was sent to, then 'Email confirmed
- * successfully!', user and marketplace data refreshed (the hook's part), and the stored
- * marketplace's profile. A bad link gets a clear message.
+ * /confirm-email?token=&marketplace= (spec 2): confirms the email the link was sent to, for the
+ * marketplace the link names (the stored one for links that name none), in any browser. Then 'Email
+ * confirmed successfully!', user and marketplace data refreshed (the hook's part), and the
+ * marketplace: its profile for a client signed in here, else its home page (a link opened on
+ * another device is usually not signed in). A bad link gets a clear message.
  */
 export function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const { marketplaceId } = useStoredMarketplace();
+  const { marketplaceId } = useLinkMarketplace();
   const navigate = useNavigate();
   const { mutate } = useConfirmEmail();
   const [failure, setFailure] = useState<string | null>(null);
@@ -32,7 +34,7 @@ export function ConfirmEmailPage() {
         onSuccess: () => {
           $alertVerifyEmail.set(false);
           notify('success', EMAIL_CONFIRMED);
-          navigate(`/${marketplaceId}/profile`, { replace: true });
+          navigate($user.get() ? `/${marketplaceId}/profile` : `/${marketplaceId}`, { replace: true });
         },
         onError: (error) => setFailure(errorMessage(error, 'confirmEmail')),
       },
@@ -44,7 +46,7 @@ export function ConfirmEmailPage() {
     (!token
       ? 'This confirmation link is incomplete. Please open the link from your email again.'
       : !marketplaceId
-        ? 'We could not tell which marketplace this link is for. Please open it in the browser you booked with.'
+        ? 'We could not tell which marketplace this link is for. Please request a new confirmation email.'
         : null);
 
   return (

@@ -4,10 +4,10 @@ import { Button, Flex, PageHeading, Stack, Text } from '@atrium/ui';
 import { Field, Input } from '@atrium/ui/forms';
 import { Modal } from '@atrium/ui/overlays';
 import { type FormEvent, useRef, useState } from 'react';
+import { useLinkMarketplace } from '../shared/link-marketplace';
 import { PASSWORD_RESET, RESET_FAILED } from '../shared/messages';
 import { notify, serverMessageOr } from '../shared/notify';
 import { PageProblem } from '../shared/page-problem';
-import { useStoredMarketplace } from '../shared/stored-marketplace';
 import {
   type ResetPasswordErrors,
   type ResetPasswordValues,
@@ -15,14 +15,16 @@ import {
 } from './reset-password-rules';
 
 /**
- * /reset-password?token= (spec 2): a dialog titled Confirm Information with New Password, Confirm
- * Password and Reset Password. Nothing is sent while the form has an error; success shows 'Password
- * reset successfully' and goes to /, as Cancel and closing do.
+ * /reset-password?token=&marketplace= (or &mg=, spec 2): a dialog titled Confirm Information with New
+ * Password, Confirm Password and Reset Password, for the group of the marketplace the link names
+ * (or the group it names; the stored one for links that name neither), in any browser. Nothing is
+ * sent while the form has an error; success shows 'Password reset successfully' and goes to /, as
+ * Cancel and closing do (/ leads to the link's marketplace, stored when the page opened).
  */
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
-  const { mgId } = useStoredMarketplace();
+  const { mgId, pending } = useLinkMarketplace();
   const navigate = useNavigate();
   const reset = useResetPasswordByToken();
   const [values, setValues] = useState<ResetPasswordValues>({ password: '', confirmPassword: '' });
@@ -54,9 +56,10 @@ export function ResetPasswordPage() {
     setErrors(found);
     if (found.password) return password.current?.focus();
     if (found.confirmPassword) return confirmPassword.current?.focus();
+    if (pending) return;
     if (!mgId) {
       return setFailure(
-        'We could not tell which marketplace this link is for. Please open it in the browser you booked with.',
+        'We could not tell which marketplace this link is for. Please request a new password reset email.',
       );
     }
     reset.mutate(
@@ -108,7 +111,7 @@ export function ResetPasswordPage() {
               <Button type="button" variant="outline" onClick={leave}>
                 Cancel
               </Button>
-              <Button type="submit" loading={reset.isPending} loadingText="Reset Password">
+              <Button type="submit" loading={reset.isPending || pending} loadingText="Reset Password">
                 Reset Password
               </Button>
             </Flex>

@@ -4,9 +4,12 @@ import { findUserById, tenantOfGroup, toUserView, type UserView } from './users'
 
 export type AuthOption = 'PASSCODE' | 'PASSWORD' | 'GOOGLE' | 'APPLE';
 
-/** The signed-in user of a marketplace group. UNAUTHENTICATED without a valid session for that group. */
+/**
+ * The signed-in user of a marketplace group: the session the browser holds for that group, whichever
+ * marketplace the request names. UNAUTHENTICATED without a valid session for that group.
+ */
 export async function getViewer(context: IdentityContext, input: { mgId: number }): Promise<UserView> {
-  const session = await context.session.current();
+  const session = await context.session.current(input.mgId);
   if (!session || session.mgId !== input.mgId) throw new UnauthenticatedError(signInRequired);
   const user = await findUserById(context.db, session.userId);
   if (!user) throw new UnauthenticatedError(signInRequired);
@@ -25,7 +28,10 @@ export async function authOptions(context: IdentityContext, input: { mgId: numbe
   return options;
 }
 
-/** Ends the request's session, if any, and clears the cookie. Always succeeds. */
+/**
+ * Ends the session of the request's marketplace group, if any, and clears its cookie; sessions of
+ * other groups stay. Always succeeds.
+ */
 export async function logout(context: IdentityContext): Promise<true> {
   await context.session.end();
   return true;
