@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Route, test } from '@playwright/test';
 import { freshStart } from '../support/booking';
 import {
   codeIn,
@@ -154,7 +154,7 @@ test.describe('Google sign-in through the local provider', () => {
     expect(JSON.parse((await storedUser(page)) ?? 'null')).toMatchObject({ email: demoClient.email });
   });
 
-  test('asks the provider for a code with scope openid email profile and the return path as state', async ({
+  test('asks the provider for a code with scope openid email profile, a random state, a nonce and a PKCE challenge', async ({
     page,
   }) => {
     await freshStart(page, '/1/services');
@@ -165,7 +165,41 @@ test.describe('Google sign-in through the local provider', () => {
     expect(url.searchParams.get('scope')).toBe('openid email profile');
     expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.get('redirect_uri')).toBe(`${hostUrl}/auth/google/callback`);
-    expect(atob(url.searchParams.get('state') ?? '')).toBe('/1/services');
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    for (const name of ['state', 'nonce', 'code_challenge']) {
+      expect(url.searchParams.get(name)).toMatch(/^[\w-]{43}$/);
+    }
+    // The return path stays with the API: the state is random, not the path.
+    expect(url.searchParams.get('state')).not.toContain(btoa('/1/services').replace(/=+$/, ''));
+  });
+
+  test('a tampered state is refused with a clear message; the real one still signs in', async ({ page }) => {
+    await freshStart(page, '/1/services');
+    // Back from the provider, the page's own redemption is held back, to tamper with the answer first.
+    const holdBack = (route: Route) =>
+      route.request().postData()?.includes('googleAuthenticate') ? route.abort() : route.fallback();
+    await page.route('**/graphql', holdBack);
+    await signInButton(page).click();
+    await dialog(page, 'Sign in').getByRole('button', { name: 'Continue with Google' }).click();
+    await providerLogin(page, demoClient.email);
+    await page.waitForURL((url) => url.pathname === '/auth/google/callback');
+    const real = new URL(page.url());
+    await page.unroute('**/graphql', holdBack);
+
+    const state = real.searchParams.get('state') ?? '';
+    const tampered = new URL(real);
+    tampered.searchParams.set('state', `${state.slice(0, -1)}${state.endsWith('A') ? 'B' : 'A'}`);
+    await page.goto(`${tampered.pathname}${tampered.search}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Signing you in' })).toBeVisible();
+    const refusal = 'This sign-in could not be verified. Please start the sign-in again.';
+    await expect(page.getByRole('alert').filter({ hasText: refusal }).first()).toBeVisible();
+    await expect(toast(page, 'Login successful!')).toHaveCount(0);
+    await expect(signInButton(page)).toBeVisible();
+
+    // The answer as the provider sent it, in the browser that started the sign-in, is accepted.
+    await page.goto(`${real.pathname}${real.search}`);
+    await expect(toast(page, 'Login successful!')).toBeVisible();
+    await expect(page).toHaveURL(/\/1\/services$/);
   });
 
   test("a new client registers through 'Confirm Information'", async ({ page, request }) => {

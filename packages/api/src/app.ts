@@ -8,6 +8,7 @@ import { createPayments, type Payments } from './adapters/payments/create-paymen
 import { defaultCheckoutConfig } from './checkout-config';
 import type { AppConfig } from './config';
 import type { GraphQLContext } from './graphql-context';
+import { useAppleFormPost } from './http/apple-form-post';
 import { useControlCharacterGuard } from './http/control-characters';
 import { useDevMailbox } from './http/dev-mailbox';
 import { hardeningPlugins } from './http/hardening';
@@ -48,8 +49,8 @@ export interface AppOptions {
 
 /**
  * The HTTP application: GraphQL at /graphql (POST, or GET with a persisted query; public answers
- * cached, see http/public-cache.ts), /healthz, /readyz, /assets/* and (outside production) the dev
- * mailbox at /dev/mailbox. A fetch-style handler, so tests
+ * cached, see http/public-cache.ts), /healthz, /readyz, /assets/*, Apple sign-in's form_post answer
+ * at POST /auth/apple/form-post and (outside production) the dev mailbox at /dev/mailbox. A fetch-style handler, so tests
  * call `app.fetch` in-process and the server hands it to `http.createServer`.
  */
 export function createApp({
@@ -101,6 +102,7 @@ export function createApp({
         useHealthCheck(),
         useReadinessCheck(() => checkReadiness({ database: db, jobsRunning })),
         useStaticAssets(assetsDir),
+        useAppleFormPost(identity.ports),
         ...(identityConfig.devMailbox ? [useDevMailbox(db.db)] : []),
       ].map(withPlainErrors),
       useCookies(),

@@ -11,6 +11,7 @@ import {
   sessionCookieGroup,
   sessionCookieName,
 } from './services/identity/sessions';
+import { signInBindingCookie } from './sign-in-binding-cookie';
 
 /** Replacements for the configured ports, for tests (a clock to move, a provider of their own). */
 export interface IdentityOptions {
@@ -35,7 +36,10 @@ export function createIdentity(db: Db, config: IdentityConfig, options: Identity
     clock: options.clock ?? (() => new Date()),
     openId: {
       google: config.providers.google ? createOpenIdClient(config.providers.google) : null,
-      apple: config.providers.apple ? createOpenIdClient(config.providers.apple) : null,
+      // Apple sends the code by form_post, as it requires when the scope asks for name or email.
+      apple: config.providers.apple
+        ? createOpenIdClient(config.providers.apple, { responseMode: 'form_post' })
+        : null,
       ...options.openId,
     },
   };
@@ -47,6 +51,7 @@ export function createIdentity(db: Db, config: IdentityConfig, options: Identity
         ...ports,
         clientIp: clientIp(config, request, nodeRequest),
         linkOrigin: linkOrigin(config, request),
+        signInBinding: signInBindingCookie(request, secureCookies(config, request)),
         session: createRequestSession(db, ports.clock, jar, request.headers.get(marketplaceHeader)),
       };
     },

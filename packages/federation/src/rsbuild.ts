@@ -65,7 +65,9 @@ function baseConfig(port: number, title: string): RsbuildConfig {
       cors: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
       // In development every app reaches the API on its own origin, as in production.
-      proxy: Object.fromEntries(['/graphql', '/assets', '/dev'].map((prefix) => [prefix, devApi])),
+      proxy: Object.fromEntries(
+        ['/graphql', '/assets', '/dev', '/auth/apple/form-post'].map((prefix) => [prefix, devApi]),
+      ),
     },
     performance: { chunkSplit: { strategy: 'split-by-experience' } },
   };

@@ -208,3 +208,32 @@ export const outboxMessages = pgTable(
     check('outbox_messages_email_has_subject', sql`${t.channel} <> 'email' or ${t.subject} is not null`),
   ],
 );
+
+/** A started Google or Apple sign-in (migrations/0010_third_party_sign_ins.sql). */
+export const thirdPartySignIns = pgTable(
+  'third_party_sign_ins',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    browserHash: text('browser_hash').notNull(),
+    mgId: integer('mg_id')
+      .notNull()
+      .references(() => marketplaceGroups.id),
+    provider: text('provider', { enum: thirdPartyProviders }).notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    returnPath: text('return_path').notNull(),
+    givenName: text('given_name'),
+    familyName: text('family_name'),
+    createdAt: timestamptz('created_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [
+    index('third_party_sign_ins_expires_at_idx').on(t.expiresAt),
+    check('third_party_sign_ins_state_hash_sha256', sql`${t.stateHash} ~ '^[0-9a-f]{64}$'`),
+    check('third_party_sign_ins_browser_hash_sha256', sql`${t.browserHash} ~ '^[0-9a-f]{64}$'`),
+    check('third_party_sign_ins_provider_known', sql`${t.provider} in ('google', 'apple')`),
+    check('third_party_sign_ins_return_path_relative', sql`${t.returnPath} ~ '^/([^/\\\\]|$)'`),
+    check('third_party_sign_ins_expires_after_creation', sql`${t.expiresAt} > ${t.createdAt}`),
+  ],
+);

@@ -6,7 +6,12 @@ import { passcodeAuthenticate, requestPasscode } from '../services/identity/pass
 import { requestResetPassword, resetPasswordByToken } from '../services/identity/password-reset';
 import { authenticateWithPassword, registerWithPassword } from '../services/identity/passwords';
 import { confirmPhone, requestConfirmPhone } from '../services/identity/phone-confirmation';
-import { authProviders, registerWithToken, thirdPartyAuthenticate } from '../services/identity/third-party';
+import {
+  authProviders,
+  registerWithToken,
+  startThirdPartySignIn,
+  thirdPartyAuthenticate,
+} from '../services/identity/third-party';
 import { authOptions, getViewer, logout } from '../services/identity/viewer';
 import { parseInput, withServiceErrors } from './errors';
 import {
@@ -33,7 +38,14 @@ const thirdPartyArgs = z.object({
     .max(2048, 'The authorization code is too long.'),
   clientId: z.string().trim().min(1, 'clientId is required.'),
   redirectUrl: z.string().trim().min(1, 'redirectUrl is required.'),
+  // Checked by the service: a missing or wrong state is refused as an unverified sign-in.
+  state: z.string().max(512).nullish(),
+  iss: z.string().max(2048).nullish(),
 });
+const thirdPartyInput = (args: unknown) => {
+  const { state, iss, ...input } = parseInput(thirdPartyArgs, args);
+  return { ...input, state: state || null, iss: iss || null };
+};
 
 export const identityResolvers: Resolvers = {
   Query: {
@@ -131,12 +143,29 @@ export const identityResolvers: Resolvers = {
       const input = parseInput(z.object({ marketplaceId: marketplaceIdInput, code: phoneCodeInput }), args);
       return withIdentityErrors(() => confirmPhone(identity, input));
     },
+    startThirdPartySignIn: (_parent, args, { identity }) => {
+      const input = parseInput(
+        z.object({
+          marketplaceId: marketplaceIdInput,
+          provider: z.enum(['GOOGLE', 'APPLE']),
+          returnPath: z.string().nullish(),
+        }),
+        args,
+      );
+      return withIdentityErrors(() =>
+        startThirdPartySignIn(identity, {
+          marketplaceId: input.marketplaceId,
+          provider: input.provider === 'GOOGLE' ? 'google' : 'apple',
+          returnPath: input.returnPath ?? null,
+        }),
+      );
+    },
     googleAuthenticate: (_parent, args, { identity }) => {
-      const input = parseInput(thirdPartyArgs, args);
+      const input = thirdPartyInput(args);
       return withIdentityErrors(() => thirdPartyAuthenticate(identity, { ...input, provider: 'google' }));
     },
     appleAuthenticate: (_parent, args, { identity }) => {
-      const input = parseInput(thirdPartyArgs, args);
+      const input = thirdPartyInput(args);
       return withIdentityErrors(() => thirdPartyAuthenticate(identity, { ...input, provider: 'apple' }));
     },
     registerWithToken: (_parent, args, { identity }) => {

@@ -50,6 +50,15 @@ describe.each(testDatabases)('housekeeping on $name', (factory) => {
         [hex(200 + i), userId, ago(2 * hour), expires],
       );
     }
+    // Started Google and Apple sign-ins: one still pending, one expired.
+    for (const [i, expires] of [ahead(5 * 60_000), ago(60_000)].entries()) {
+      await sql(
+        `insert into third_party_sign_ins (state_hash, browser_hash, mg_id, provider, code_verifier, nonce,
+           redirect_uri, return_path, created_at, expires_at)
+           values ($1, $1, 80, 'google', 'v', 'n', 'http://localhost:3000/auth/google/callback', '/', $2, $3)`,
+        [hex(300 + i), ago(10 * 60_000), expires],
+      );
+    }
     // Rate-limit hits inside and past the longest window; idempotency keys of today and of last week.
     await sql(`insert into rate_limit_hits (scope, key, at) values ('t', 'k', $1), ('t', 'k', $2)`, [
       ago(30 * 60_000),
@@ -74,6 +83,7 @@ describe.each(testDatabases)('housekeeping on $name', (factory) => {
       sessions: 3,
       passcodes: 1,
       userTokens: 1,
+      thirdPartySignIns: 1,
       rateLimitHits: 1,
       idempotencyKeys: 1,
       outboxMessages: 1,
@@ -83,6 +93,7 @@ describe.each(testDatabases)('housekeeping on $name', (factory) => {
     expect(await left('sessions', 'token_hash')).toEqual([hex(1)]);
     expect(await left('passcodes', 'token_hash')).toEqual([hex(100)]);
     expect(await left('user_tokens', 'secret_hash')).toEqual([hex(200)]);
+    expect(await left('third_party_sign_ins', 'state_hash')).toEqual([hex(300)]);
     expect(await left('appointment_request_keys', 'key')).toEqual(['recent']);
     expect(await left('outbox_messages', 'subject')).toEqual(['queued', 'recent']);
     expect(await deleteExpired(context.handle.database.db, now)).toMatchObject({ sessions: 0, passcodes: 0 });

@@ -3,7 +3,14 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../adapters/database/database';
 import { appointmentRequestKeys } from '../db/checkout-schema';
-import { outboxMessages, passcodes, rateLimitHits, sessions, userTokens } from '../db/schema';
+import {
+  outboxMessages,
+  passcodes,
+  rateLimitHits,
+  sessions,
+  thirdPartySignIns,
+  userTokens,
+} from '../db/schema';
 import { idempotencyKeyLifetimeMs } from './checkout/idempotency';
 import { longestRateLimitWindowMs } from './identity/rate-limits';
 import { sessionAbsoluteMs, sessionIdleMs } from './identity/sessions';
@@ -15,12 +22,16 @@ export interface HousekeepingReport {
   sessions: number;
   passcodes: number;
   userTokens: number;
+  thirdPartySignIns: number;
   rateLimitHits: number;
   idempotencyKeys: number;
   outboxMessages: number;
 }
 
-/** Deletes expired sessions, passcodes, reset and confirmation tokens, rate-limit hits, idempotency keys and old sent messages. */
+/**
+ * Deletes expired sessions, passcodes, reset and confirmation tokens, started Google and Apple sign-ins,
+ * rate-limit hits, idempotency keys and old sent messages.
+ */
 export async function deleteExpired(db: Db, now: Date): Promise<HousekeepingReport> {
   const before = (ms: number) => new Date(now.getTime() - ms);
   const deleted = async (query: Promise<unknown[]>) => (await query).length;
@@ -42,6 +53,12 @@ export async function deleteExpired(db: Db, now: Date): Promise<HousekeepingRepo
     ),
     userTokens: await deleted(
       db.delete(userTokens).where(lt(userTokens.expiresAt, now)).returning({ id: userTokens.id }),
+    ),
+    thirdPartySignIns: await deleted(
+      db
+        .delete(thirdPartySignIns)
+        .where(lt(thirdPartySignIns.expiresAt, now))
+        .returning({ stateHash: thirdPartySignIns.stateHash }),
     ),
     rateLimitHits: await deleted(
       db

@@ -50,10 +50,12 @@ export {
   fetchAuthProviders,
   googleAuthenticate,
   registerWithToken,
+  startThirdPartySignIn,
   useAppleAuthenticate,
   useAuthProviders,
   useGoogleAuthenticate,
   useRegisterWithToken,
+  useStartThirdPartySignIn,
 } from './third-party';
 export type { Viewer, ViewerProfile } from './viewer';
 export { fetchViewer, useViewer, viewerQueryOptions } from './viewer';

@@ -30,6 +30,7 @@ const IDENTITY_OPERATIONS = [
   'Viewer',
   'AuthOptions',
   'AuthProviders',
+  'StartThirdPartySignIn',
   'RequestPasscode',
   'PasscodeAuthenticate',
   'Authenticate',

@@ -10,11 +10,13 @@ import {
   type GoogleAuthenticateMutationVariables,
   RegisterWithTokenDocument,
   type RegisterWithTokenMutationVariables,
+  StartThirdPartySignInDocument,
+  type StartThirdPartySignInMutationVariables,
 } from '../generated/graphql';
 import { callIdentity, refetchViewer } from './identity-call';
 import type { AuthenticatePayload } from './sign-in';
 
-/** Where and how the browser starts a Google or Apple sign-in. */
+/** A Google or Apple sign-in the marketplace offers: its client id and redirect path. */
 export type AuthProvider = AuthProvidersQuery['authProviders'][number];
 /** Signed in (authenticatePayload), or a registration token and what the provider said (userData). */
 export type ThirdPartyAuthenticatePayload = GoogleAuthenticateMutation['googleAuthenticate'];
@@ -39,6 +41,21 @@ export function authProvidersQueryOptions(marketplaceId: string) {
 
 export function useAuthProviders(marketplaceId: string | null | undefined) {
   return useQuery(authProvidersQueryOptions(marketplaceId ?? ''));
+}
+
+/**
+ * Starts a Google or Apple sign-in: the API keeps its state, nonce and PKCE verifier, binds them to
+ * this browser (an HttpOnly cookie) and answers the provider's authorization URL to go to.
+ */
+export async function startThirdPartySignIn(
+  variables: StartThirdPartySignInMutationVariables,
+): Promise<string> {
+  return (await callIdentity(StartThirdPartySignInDocument, variables)).startThirdPartySignIn
+    .authorizationUrl;
+}
+
+export function useStartThirdPartySignIn() {
+  return useMutation({ mutationFn: startThirdPartySignIn });
 }
 
 export async function googleAuthenticate(

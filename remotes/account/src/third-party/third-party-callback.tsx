@@ -1,4 +1,4 @@
-import { errorMessage } from '@atrium/graphql-client';
+import { errorCode, errorMessage } from '@atrium/graphql-client';
 import {
   type ThirdPartyAuthenticatePayload,
   type ThirdPartyUserData,
@@ -16,9 +16,7 @@ import { APPLE_SIGN_IN_FAILED } from '../shared/messages';
 import { notify } from '../shared/notify';
 import { PageProblem } from '../shared/page-problem';
 import { useStoredMarketplace } from '../shared/stored-marketplace';
-import { callbackUrl } from './authorization-url';
 import { RegistrationDialog } from './registration-dialog';
-import { decodeSignInState } from './sign-in-state';
 
 export type ThirdParty = 'GOOGLE' | 'APPLE';
 
@@ -29,20 +27,33 @@ type Outcome =
   | { kind: 'register'; token: string; userData: ThirdPartyUserData }
   | { kind: 'failed'; message: string };
 
+/**
+ * Why a sign-in failed: the server's message for Google; for Apple the spec's message, unless the
+ * server refused the sign-in itself (UNAUTHENTICATED: a state it could not verify, a refused code),
+ * whose message says what to do.
+ */
 function failureMessage(provider: ThirdParty, error: unknown): string {
-  return provider === 'APPLE' ? APPLE_SIGN_IN_FAILED : errorMessage(error, 'googleAuthentication');
+  if (provider === 'GOOGLE') return errorMessage(error, 'googleAuthentication');
+  return errorCode(error) === 'UNAUTHENTICATED'
+    ? errorMessage(error, 'appleAuthentication')
+    : APPLE_SIGN_IN_FAILED;
 }
 
 /**
  * /auth/google/callback and /auth/apple/callback (spec 2 "Third-party callbacks"): a full-page
- * loader until the provider's code has been redeemed, which happens at once. A known user is signed
- * in — user data refreshed, identified to the marketing-analytics service, 'Login successful!' — and
- * sent to the decoded state (Google) or the root; anyone else gets the 'Confirm Information' dialog.
+ * loader until the provider's code has been redeemed, which happens at once, with the `state` the
+ * provider sent back (the API checks it against the sign-in this browser started, and answers the
+ * path that sign-in was started from). A known user is signed in — user data refreshed, identified to
+ * the marketing-analytics service, 'Login successful!' — and sent to that path (Google) or the root
+ * (Apple); anyone else gets the 'Confirm Information' dialog.
  */
 export function ThirdPartyCallback({ provider }: { provider: ThirdParty }) {
   const [params] = useSearchParams();
   const code = params.get('code');
-  const destination = provider === 'GOOGLE' ? (decodeSignInState(params.get('state')) ?? '/') : '/';
+  const state = params.get('state');
+  const iss = params.get('iss');
+  // Google goes back to where the sign-in started (the API's checked return path), Apple to the root.
+  const [destination, setDestination] = useState('/');
   const { marketplaceId } = useStoredMarketplace();
   const navigate = useNavigate();
   const providers = useAuthProviders(marketplaceId);
@@ -69,13 +80,15 @@ export function ThirdPartyCallback({ provider }: { provider: ThirdParty }) {
     redeemed.current = code;
     const signedIn = (result: ThirdPartyAuthenticatePayload) => {
       const payload = result.authenticatePayload;
+      const next = provider === 'GOOGLE' ? result.returnPath : '/';
+      setDestination(next);
       if (payload) {
         void identifyMarketingUser(thirdPartyIdentity(payload.profile, provider), {
           config: $browserConfig.get().marketingAnalytics,
           marketplaceId,
         });
         announceSignIn(payload);
-        navigate(destination, { replace: true });
+        navigate(next, { replace: true });
       } else if (result.token && result.userData) {
         setOutcome({ kind: 'register', token: result.token, userData: result.userData });
       } else {
@@ -86,8 +99,10 @@ export function ThirdPartyCallback({ provider }: { provider: ThirdParty }) {
       {
         marketplaceId,
         code,
+        state,
+        iss,
         clientId: config.clientId,
-        redirectUrl: callbackUrl(config, window.location.origin),
+        redirectUrl: `${window.location.origin}${config.redirectPath}`,
       },
       {
         onSuccess: signedIn,
@@ -98,7 +113,7 @@ export function ThirdPartyCallback({ provider }: { provider: ThirdParty }) {
         },
       },
     );
-  }, [code, marketplaceId, providers.data, provider, redeem, navigate, destination]);
+  }, [code, state, iss, marketplaceId, providers.data, provider, redeem, navigate]);
 
   const problem = outcome.kind === 'failed' ? outcome.message : missing;
   if (problem) {

@@ -25,8 +25,11 @@ const scope = 'openid email profile';
 /**
  * A real OpenID Connect provider (the `oidc-provider` package) that stands in for both Google and
  * Apple on a developer machine: one issuer with two confidential clients, the authorization-code
- * flow with a client secret, and a login page where you type any email address. The ID token carries
- * email, email_verified, given_name and family_name derived from that address.
+ * flow with a client secret and, like the real ones, PKCE (S256) required and the nonce carried into
+ * the ID token; a login page where you type any email address. The ID token carries email,
+ * email_verified, given_name and family_name derived from that address. Like Apple, the Apple client
+ * must ask for response_mode=form_post: the answer is posted to its redirect URI, with the person's
+ * name and email as `user` JSON on their first sign-in.
  */
 export async function startOidcDevProvider(
   options: OidcDevProviderOptions = {},
@@ -46,6 +49,19 @@ export async function startOidcDevProvider(
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', issuer);
+    if (
+      url.pathname === '/auth' &&
+      url.searchParams.get('client_id') === oidcDevClients.apple.clientId &&
+      url.searchParams.get('response_mode') !== 'form_post'
+    ) {
+      // Apple requires form_post when the scope asks for name or email.
+      sendHtml(
+        res,
+        400,
+        page('Sign-in error', '<p>The Apple client must ask for <code>response_mode=form_post</code>.</p>'),
+      );
+      return;
+    }
     const interaction = /^\/interaction\/([\w-]+)$/.exec(url.pathname);
     if (interaction) {
       handleInteraction(provider, req, res).catch((error: unknown) => {
@@ -74,11 +90,13 @@ type DevProvider = Provider & { emailsByAccount: Map<string, string> };
 async function createDevProvider(issuer: string, webOrigins: string[]): Promise<DevProvider> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const signingKey = { ...(await exportJWK(privateKey)), kid: 'dev-rs256', alg: 'RS256', use: 'sig' };
+  // Where each answers: Google to the callback page, Apple (form_post) to the API's endpoint for it.
+  const redirectPaths = { google: '/auth/google/callback', apple: '/auth/apple/form-post' } as const;
   const client = (name: 'google' | 'apple'): ClientMetadata => ({
     client_id: oidcDevClients[name].clientId,
     client_secret: oidcDevClients[name].clientSecret,
     client_name: name === 'google' ? 'Google (local stand-in)' : 'Apple (local stand-in)',
-    redirect_uris: [...new Set(webOrigins)].map((origin) => `${origin}/auth/${name}/callback`),
+    redirect_uris: [...new Set(webOrigins)].map((origin) => `${origin}${redirectPaths[name]}`),
     grant_types: ['authorization_code'],
     response_types: ['code'],
     token_endpoint_auth_method: 'client_secret_post',
@@ -103,8 +121,9 @@ async function createDevProvider(issuer: string, webOrigins: string[]): Promise<
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     jwks: { keys: [signingKey] },
     cookies: { keys: [randomBytes(32).toString('hex')] },
-    // Confidential clients authenticate with their secret; the browser need not add PKCE.
-    pkce: { required: () => false },
+    // Like Google and Apple (and RFC 9700): every authorization request carries an S256 code
+    // challenge, and the code is redeemed only with its verifier.
+    pkce: { required: () => true },
     ttl: {
       AuthorizationCode: 10 * 60,
       AccessToken: 60 * 60,
@@ -123,6 +142,22 @@ async function createDevProvider(issuer: string, webOrigins: string[]): Promise<
   provider.on('server_error', (_ctx, error) =>
     logger.error(errorFields(error, { stack: true }), 'OIDC dev provider error'),
   );
+  // Like Apple: the first answer to the Apple client for a person carries their name and email as
+  // `user` JSON beside the code; later ones do not.
+  const namedToApple = new Set<string>();
+  provider.on('authorization.success', (ctx, out) => {
+    if (!out || ctx.oidc.client?.clientId !== oidcDevClients.apple.clientId) return;
+    if (ctx.oidc.params?.response_mode !== 'form_post') return;
+    const accountId = ctx.oidc.session?.accountId;
+    const email = accountId ? emailsByAccount.get(accountId) : undefined;
+    if (!accountId || !email || namedToApple.has(accountId)) return;
+    namedToApple.add(accountId);
+    const claims = claimsFor(email);
+    out.user = JSON.stringify({
+      name: { firstName: claims.given_name, lastName: claims.family_name },
+      email,
+    });
+  });
   return provider;
 }
 

@@ -1,5 +1,4 @@
-import { createRemoteJWKSet, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
-import { z } from 'zod';
+import * as oidc from 'openid-client';
 import type { ClientSecretConfig, OpenIdProviderConfig } from '../../identity-config';
 import { appleClientSecret } from './apple-client-secret';
 
@@ -16,151 +15,188 @@ export interface VerifiedIdentity {
   birthdate: string | null;
 }
 
-/** A refusal: the code could not be exchanged, or the ID token failed verification. */
+/** A refusal: discovery failed, the code could not be exchanged, or the ID token failed a check. */
 export class OpenIdError extends Error {
   override readonly name = 'OpenIdError';
 }
 
+/** The one-time values of one sign-in, made by the API and kept server-side until the provider answers. */
+export interface SignInSecrets {
+  /** Sent with the authorization request and expected back: ties the answer to this sign-in. */
+  state: string;
+  /** Must come back inside the ID token. */
+  nonce: string;
+  /** PKCE (RFC 7636): only its S256 challenge goes to the provider; the verifier goes with the code. */
+  codeVerifier: string;
+}
+
+/** What the provider sent back to the redirect URI. */
+export interface AuthorizationResponse {
+  code: string;
+  state: string;
+  /** The issuer, when the provider names it in its answer (RFC 9207). */
+  iss: string | null;
+}
+
 /**
  * One OpenID Connect provider (Google, Apple, or the local stand-in) as a confidential client of the
- * authorization-code flow. Google and Apple differ only in configuration.
+ * authorization-code flow with PKCE, state and nonce, through `openid-client`. Google and Apple differ
+ * only in configuration (and Apple in answering by form_post).
  */
 export interface OpenIdClient {
   readonly clientId: string;
   readonly scope: string;
-  /** Where the browser sends the person to sign in. */
+  /** How the provider returns the code: `form_post` (Apple, which requires it to send name and email). */
+  readonly responseMode: 'query' | 'form_post';
+  /** The provider's authorization endpoint (from discovery). */
   authorizationEndpoint(): Promise<string>;
+  /** Where the browser goes to sign in: code flow, scope, redirect URI, state, nonce, S256 challenge. */
+  authorizationUrl(input: { redirectUri: string; secrets: SignInSecrets }): Promise<string>;
   /**
-   * Exchanges an authorization code at the token endpoint (with the client secret), then verifies the
-   * ID token: signature against the provider's JWKS, issuer, audience (= client id), expiry.
+   * Redeems the code at the token endpoint with the client's credentials and the PKCE verifier, then
+   * verifies the ID token: signature against the provider's JWKS, issuer, audience (= client id),
+   * expiry, and the nonce.
    */
-  redeemCode(input: { code: string; redirectUri: string; now: Date }): Promise<VerifiedIdentity>;
+  redeemCode(input: {
+    response: AuthorizationResponse;
+    redirectUri: string;
+    secrets: SignInSecrets;
+  }): Promise<VerifiedIdentity>;
 }
 
-const discoverySchema = z.object({
-  issuer: z.string(),
-  authorization_endpoint: z.url(),
-  token_endpoint: z.url(),
-  jwks_uri: z.url(),
-});
+/** Fresh random state, nonce and PKCE verifier (32 random bytes each, base64url). */
+export function newSignInSecrets(): SignInSecrets {
+  return {
+    state: oidc.randomState(),
+    nonce: oidc.randomNonce(),
+    codeVerifier: oidc.randomPKCECodeVerifier(),
+  };
+}
 
-const tokenResponseSchema = z.object({ id_token: z.string().min(1) });
-
-type Discovery = z.infer<typeof discoverySchema> & { jwks: JWTVerifyGetKey };
-
-// Metadata rarely changes; keys rotate, and jose refetches the JWKS when it meets an unknown key id.
+// Metadata rarely changes; keys rotate, and openid-client refetches the JWKS when it meets an unknown key id.
 const discoveryLifetimeMs = 60 * 60 * 1000;
-const clockToleranceSeconds = 30;
-const requestTimeoutMs = 10_000;
+const requestTimeoutSeconds = 10;
 
 export function createOpenIdClient(
   config: OpenIdProviderConfig,
-  fetchImpl: typeof fetch = fetch,
+  options: { responseMode?: 'query' | 'form_post' } = {},
 ): OpenIdClient {
-  let cached: { discovery: Promise<Discovery>; at: number } | undefined;
+  let cached: { configuration: Promise<oidc.Configuration>; at: number } | undefined;
 
-  const discover = (): Promise<Discovery> => {
-    if (cached && Date.now() - cached.at < discoveryLifetimeMs) return cached.discovery;
-    const discovery = fetchDiscovery(config.issuer, fetchImpl);
-    cached = { discovery, at: Date.now() };
+  const discover = (): Promise<oidc.Configuration> => {
+    if (cached && Date.now() - cached.at < discoveryLifetimeMs) return cached.configuration;
+    const configuration = discoverProvider(config);
+    cached = { configuration, at: Date.now() };
     // A failed discovery is not kept: the next sign-in tries again.
-    discovery.catch(() => {
-      if (cached?.discovery === discovery) cached = undefined;
+    configuration.catch(() => {
+      if (cached?.configuration === configuration) cached = undefined;
     });
-    return discovery;
+    return configuration;
   };
+  const responseMode = options.responseMode ?? 'query';
 
   return {
     clientId: config.clientId,
     scope: config.scope,
+    responseMode,
     async authorizationEndpoint() {
-      return (await discover()).authorization_endpoint;
+      const endpoint = (await discover()).serverMetadata().authorization_endpoint;
+      if (!endpoint) throw new OpenIdError(`${config.issuer} names no authorization endpoint`);
+      return endpoint;
     },
-    async redeemCode({ code, redirectUri, now }) {
-      const discovery = await discover();
-      const clientSecret = await resolveClientSecret(config.clientSecret, config.clientId, now);
-      let response: Response;
+    async authorizationUrl({ redirectUri, secrets }) {
+      const configuration = await discover();
+      const parameters: Record<string, string> = {
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: config.scope,
+        state: secrets.state,
+        nonce: secrets.nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(secrets.codeVerifier),
+        code_challenge_method: 'S256',
+      };
+      if (responseMode === 'form_post') parameters.response_mode = 'form_post';
+      return oidc.buildAuthorizationUrl(configuration, parameters).href;
+    },
+    async redeemCode({ response, redirectUri, secrets }) {
+      const configuration = await discover();
+      const callback = new URL(redirectUri);
+      callback.searchParams.set('code', response.code);
+      callback.searchParams.set('state', response.state);
+      if (response.iss !== null) callback.searchParams.set('iss', response.iss);
+      let claims: oidc.IDToken | undefined;
       try {
-        response = await fetchImpl(discovery.token_endpoint, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-          body: new URLSearchParams({
-            grant_type: 'authorization_code',
-            code,
-            redirect_uri: redirectUri,
-            client_id: config.clientId,
-            client_secret: clientSecret,
-          }),
-          signal: AbortSignal.timeout(requestTimeoutMs),
+        const tokens = await oidc.authorizationCodeGrant(configuration, callback, {
+          pkceCodeVerifier: secrets.codeVerifier,
+          expectedState: secrets.state,
+          expectedNonce: secrets.nonce,
+          idTokenExpected: true,
         });
+        claims = tokens.claims();
       } catch (error) {
-        throw new OpenIdError(`token endpoint unreachable: ${(error as Error).message}`);
+        throw new OpenIdError(`code redemption refused: ${describe(error)}`, { cause: error });
       }
-      const body: unknown = await response.json().catch(() => null);
-      if (!response.ok) {
-        const reason = (body as { error?: unknown } | null)?.error;
-        throw new OpenIdError(
-          `token endpoint answered ${response.status}${reason ? ` (${String(reason)})` : ''}`,
-        );
-      }
-      const tokens = tokenResponseSchema.safeParse(body);
-      if (!tokens.success) throw new OpenIdError('token endpoint returned no id_token');
-      return verifyIdToken(tokens.data.id_token, {
-        jwks: discovery.jwks,
-        issuer: config.issuer,
-        clientId: config.clientId,
-        now,
-      });
+      if (!claims) throw new OpenIdError('the token endpoint returned no ID token');
+      return identityFromClaims(claims);
     },
   };
 }
 
-async function fetchDiscovery(issuer: string, fetchImpl: typeof fetch): Promise<Discovery> {
-  const url = `${issuer}/.well-known/openid-configuration`;
-  let body: unknown;
+async function discoverProvider(config: OpenIdProviderConfig): Promise<oidc.Configuration> {
   try {
-    const response = await fetchImpl(url, { signal: AbortSignal.timeout(requestTimeoutMs) });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    body = await response.json();
+    return await oidc.discovery(
+      new URL(config.issuer),
+      config.clientId,
+      // Like Google and Apple: ID tokens are signed with RS256.
+      { id_token_signed_response_alg: 'RS256' },
+      clientAuthentication(config.clientSecret, config.clientId),
+      {
+        timeout: requestTimeoutSeconds,
+        execute: [
+          // Plain http only for the local stand-in on this machine; every real provider is https.
+          ...(isLocalIssuer(config.issuer) ? [oidc.allowInsecureRequests] : []),
+          // The ID token's signature is checked against the provider's keys too, not only trusted
+          // because it came over TLS from the token endpoint.
+          oidc.enableNonRepudiationChecks,
+        ],
+      },
+    );
   } catch (error) {
-    throw new OpenIdError(`discovery at ${url} failed: ${(error as Error).message}`);
+    throw new OpenIdError(`discovery of ${config.issuer} failed: ${describe(error)}`, { cause: error });
   }
-  const parsed = discoverySchema.safeParse(body);
-  if (!parsed.success) throw new OpenIdError(`discovery at ${url} is not OpenID Connect metadata`);
-  // The metadata must be about the issuer we trust, or tokens would be checked against the wrong keys.
-  if (parsed.data.issuer.replace(/\/+$/, '') !== issuer) {
-    throw new OpenIdError(`discovery at ${url} names issuer ${parsed.data.issuer}`);
-  }
-  return { ...parsed.data, jwks: createRemoteJWKSet(new URL(parsed.data.jwks_uri)) };
 }
 
-/** Verifies an ID token and reads the person's claims from it. Exported for its tests. */
-export async function verifyIdToken(
-  idToken: string,
-  options: {
-    jwks: JWTVerifyGetKey;
-    issuer: string;
-    clientId: string;
-    now: Date;
-  },
-): Promise<VerifiedIdentity> {
-  let payload: JWTPayload;
-  try {
-    ({ payload } = await jwtVerify(idToken, options.jwks, {
-      issuer: acceptedIssuers(options.issuer),
-      audience: options.clientId,
-      currentDate: options.now,
-      clockTolerance: clockToleranceSeconds,
-      algorithms: ['RS256', 'ES256', 'PS256', 'EdDSA'],
-      requiredClaims: ['sub', 'exp', 'iat'],
-    }));
-  } catch (error) {
-    throw new OpenIdError(`ID token refused: ${(error as Error).message}`);
-  }
-  // With several audiences, the authorized party must be us.
-  if (payload.azp !== undefined && payload.azp !== options.clientId) {
-    throw new OpenIdError('ID token refused: azp is another client');
-  }
+/** client_secret_post; Apple's secret is a short-lived JWT signed for each request. */
+function clientAuthentication(secret: ClientSecretConfig, clientId: string): oidc.ClientAuth {
+  if (secret.kind === 'static') return oidc.ClientSecretPost(secret.value);
+  // openid-client awaits the client authentication before it sends the token request.
+  return (async (as, client, body, headers) => {
+    const signed = await appleClientSecret(secret, clientId, new Date());
+    oidc.ClientSecretPost(signed)(as, client, body, headers);
+  }) as oidc.ClientAuth;
+}
+
+function isLocalIssuer(issuer: string): boolean {
+  const url = new URL(issuer);
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  const oauthError = (error as { error?: unknown }).error;
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return [
+    error.message + cause,
+    typeof code === 'string' ? `(${code})` : '',
+    typeof oauthError === 'string' ? `[${oauthError}]` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** Reads the person's claims from a verified ID token. Exported for its tests. */
+export function identityFromClaims(payload: oidc.IDToken): VerifiedIdentity {
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
   // Apple sends booleans as strings.
   const flag = (value: unknown) => value === true || value === 'true';
@@ -174,13 +210,4 @@ export async function verifyIdToken(
     phone: flag(payload.phone_number_verified) ? text(payload.phone_number) : null,
     birthdate: text(payload.birthdate),
   };
-}
-
-function acceptedIssuers(issuer: string): string[] {
-  // Google's ID tokens name their issuer with or without the scheme.
-  return issuer === 'https://accounts.google.com' ? [issuer, 'accounts.google.com'] : [issuer];
-}
-
-function resolveClientSecret(secret: ClientSecretConfig, clientId: string, now: Date): Promise<string> {
-  return secret.kind === 'static' ? Promise.resolve(secret.value) : appleClientSecret(secret, clientId, now);
 }

@@ -5,6 +5,12 @@ import type { RequestSession } from './sessions';
 
 export type ThirdPartyProvider = 'google' | 'apple';
 
+/** One cookie of the request: what the browser sent, and setting it on the response. */
+export interface BrowserCookie {
+  read(): Promise<string | null>;
+  write(value: string, expires: Date): Promise<void>;
+}
+
 /** What identity services need, for the whole process. */
 export interface IdentityPorts {
   db: Db;
@@ -22,4 +28,6 @@ export interface IdentityContext extends IdentityPorts {
   /** Where emailed links point: the caller's web origin when it is allow-listed, else the first one. */
   linkOrigin: string;
   session: RequestSession;
+  /** The HttpOnly cookie binding a started Google or Apple sign-in to this browser. */
+  signInBinding: BrowserCookie;
 }

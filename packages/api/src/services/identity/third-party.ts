@@ -1,13 +1,21 @@
 import { and, eq } from 'drizzle-orm';
-import { OpenIdError, type VerifiedIdentity } from '../../adapters/openid/openid-client';
+import { newSignInSecrets, OpenIdError, type VerifiedIdentity } from '../../adapters/openid/openid-client';
 import { externalIdentities } from '../../db/schema';
 import { errorFields, logger } from '../../logger';
 import { InvalidInputError } from '../errors';
 import { sendEmailConfirmation } from './email-confirmation';
-import { UnauthenticatedError } from './errors';
+import { RateLimitedError, UnauthenticatedError } from './errors';
 import { passwordMessages } from './passwords';
 import type { IdentityContext, ThirdPartyProvider } from './ports';
+import { consumeRateLimits } from './rate-limits';
 import { signRegistrationToken, verifyRegistrationToken } from './registration-tokens';
+import {
+  browserSecretFor,
+  consumeStartedSignIn,
+  safeReturnPath,
+  saveStartedSignIn,
+  signInLifetimeMs,
+} from './third-party-sign-ins';
 import {
   type AuthenticateResult,
   confirmUserEmail,
@@ -36,6 +44,8 @@ export interface ThirdPartyAuthenticateResult {
   token: string | null;
   userData: ThirdPartyUserData | null;
   authenticatePayload: AuthenticateResult | null;
+  /** The path of this site the sign-in was started from, checked: where the browser goes next. */
+  returnPath: string;
 }
 
 export interface AuthProviderView {
@@ -55,11 +65,28 @@ export const thirdPartyMessages = {
   redirectNotAllowed: 'This redirect address is not allowed.',
   failed: (provider: ThirdPartyProvider) => `${providerNames[provider]} sign-in failed. Please try again.`,
   registrationExpired: 'Your sign-in has expired. Please sign in again.',
+  /** A state that is missing, unknown, tampered with, used, expired, or another browser's. */
+  unverified: 'This sign-in could not be verified. Please start the sign-in again.',
+  tooManyStarts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
 };
 
-/** The path on the web app where a provider sends the browser back with the code. */
+/** Sign-ins one IP address may start in the window: each keeps a row for 10 minutes. */
+const startLimit = { limit: 100, windowMs: signInLifetimeMs };
+
+/** The page of the web app that finishes a sign-in with the provider's code. */
 export function callbackPath(provider: ThirdPartyProvider): string {
   return `/auth/${provider}/callback`;
+}
+
+/** The API endpoint, on the web origin, that receives Apple's form_post answer. */
+export const appleFormPostPath = '/auth/apple/form-post';
+
+/**
+ * The path (on the web origin) of the redirect URI the provider sends its answer to: the callback page
+ * for Google; for Apple, which answers by form_post, the API endpoint that passes it on to the page.
+ */
+export function redirectPath(provider: ThirdPartyProvider): string {
+  return provider === 'apple' ? appleFormPostPath : callbackPath(provider);
 }
 
 /** Where and how the browser starts each configured provider's sign-in. Unreachable providers are left out. */
@@ -78,7 +105,7 @@ export async function authProviders(
         authorizationEndpoint: await client.authorizationEndpoint(),
         clientId: client.clientId,
         scope: client.scope,
-        redirectPath: callbackPath(provider),
+        redirectPath: redirectPath(provider),
       });
     } catch (error) {
       logger.error({ provider, ...errorFields(error) }, 'OpenID provider discovery failed');
@@ -88,9 +115,55 @@ export async function authProviders(
 }
 
 /**
- * Finishes a Google or Apple sign-in: redeems the authorization code, verifies the ID token, and
- * signs in the user linked to that account, or the user with that verified email (linking it).
- * Anyone else gets a short-lived registration token and what the provider said about them.
+ * Starts a Google or Apple sign-in (RFC 9700, OpenID Connect): makes a random state, nonce and PKCE
+ * verifier, keeps them server-side for 10 minutes with the marketplace group, the provider and the
+ * checked return path, binds them to this browser with an HttpOnly cookie, and answers the provider's
+ * authorization URL (carrying the state, the nonce and the S256 code challenge).
+ */
+export async function startThirdPartySignIn(
+  context: IdentityContext,
+  input: { marketplaceId: number; provider: ThirdPartyProvider; returnPath: string | null },
+): Promise<{ authorizationUrl: string }> {
+  const { provider } = input;
+  const client = context.openId[provider];
+  if (!client) throw new InvalidInputError(thirdPartyMessages.notAvailable(provider));
+  const tenant = await tenantOfMarketplace(context.db, input.marketplaceId);
+  const now = context.clock();
+  const allowed = await consumeRateLimits(context.db, now, [
+    { scope: 'third-party-start:ip', key: context.clientIp, ...startLimit },
+  ]);
+  if (!allowed) throw new RateLimitedError(thirdPartyMessages.tooManyStarts);
+
+  const secrets = newSignInSecrets();
+  const redirectUri = `${context.linkOrigin}${redirectPath(provider)}`;
+  let authorizationUrl: string;
+  try {
+    authorizationUrl = await client.authorizationUrl({ redirectUri, secrets });
+  } catch (error) {
+    if (!(error instanceof OpenIdError)) throw error;
+    logger.error({ provider, ...errorFields(error) }, 'OpenID provider discovery failed');
+    throw new InvalidInputError(thirdPartyMessages.notAvailable(provider));
+  }
+  // One secret per browser, shared by the sign-ins it starts (two tabs may start one each).
+  const browserSecret = browserSecretFor(await context.signInBinding.read());
+  const { expiresAt } = await saveStartedSignIn(context.db, {
+    secrets,
+    browserSecret,
+    mgId: tenant.mgId,
+    provider,
+    redirectUri,
+    returnPath: safeReturnPath(input.returnPath),
+    now,
+  });
+  await context.signInBinding.write(browserSecret, expiresAt);
+  return { authorizationUrl };
+}
+
+/**
+ * Finishes a Google or Apple sign-in: checks the state against the sign-in this browser started
+ * (and uses it up), redeems the authorization code with its PKCE verifier, verifies the ID token and
+ * its nonce, and signs in the user linked to that account, or the user with that verified email
+ * (linking it). Anyone else gets a short-lived registration token and what the provider said about them.
  */
 export async function thirdPartyAuthenticate(
   context: IdentityContext,
@@ -100,6 +173,8 @@ export async function thirdPartyAuthenticate(
     code: string;
     clientId: string;
     redirectUrl: string;
+    state: string | null;
+    iss: string | null;
   },
 ): Promise<ThirdPartyAuthenticateResult> {
   const { provider } = input;
@@ -113,19 +188,45 @@ export async function thirdPartyAuthenticate(
   const tenant = await tenantOfMarketplace(context.db, input.marketplaceId);
   const now = context.clock();
 
+  const started = input.state
+    ? await consumeStartedSignIn(context.db, {
+        state: input.state,
+        browserSecret: await context.signInBinding.read(),
+        provider,
+        mgId: tenant.mgId,
+        now,
+      })
+    : null;
+  // The redirect URI is the one the sign-in was started with, or the code is not ours to redeem.
+  if (!started || !input.state || started.redirectUri !== input.redirectUrl) {
+    logger.warn({ provider, hasState: Boolean(input.state) }, 'Third-party sign-in state refused');
+    throw new UnauthenticatedError(thirdPartyMessages.unverified);
+  }
+
   let identity: VerifiedIdentity;
   try {
-    identity = await client.redeemCode({ code: input.code, redirectUri: input.redirectUrl, now });
+    identity = await client.redeemCode({
+      response: { code: input.code, state: input.state, iss: input.iss },
+      redirectUri: started.redirectUri,
+      secrets: started.secrets,
+    });
   } catch (error) {
     if (!(error instanceof OpenIdError)) throw error;
     logger.warn({ provider, ...errorFields(error) }, 'OpenID sign-in refused');
     throw new UnauthenticatedError(thirdPartyMessages.failed(provider));
   }
+  // Apple's ID token names no one; the name it sent once, with the code, stands in.
+  identity = {
+    ...identity,
+    givenName: identity.givenName ?? started.givenName,
+    familyName: identity.familyName ?? started.familyName,
+  };
+  const { returnPath } = started;
 
   const user = await knownUser(context, tenant, provider, identity);
   if (user) {
     await context.session.start(user);
-    return { token: null, userData: null, authenticatePayload: toAuthenticateResult(user) };
+    return { token: null, userData: null, authenticatePayload: toAuthenticateResult(user), returnPath };
   }
 
   const token = await signRegistrationToken(
@@ -144,6 +245,7 @@ export async function thirdPartyAuthenticate(
       privateEmail: identity.privateEmail,
     },
     authenticatePayload: null,
+    returnPath,
   };
 }
 
@@ -251,7 +353,7 @@ function isAllowedRedirect(
     const url = new URL(redirectUrl);
     return (
       context.config.webOrigins.includes(url.origin) &&
-      url.pathname === callbackPath(provider) &&
+      url.pathname === redirectPath(provider) &&
       url.search === '' &&
       url.hash === ''
     );
