@@ -86,6 +86,7 @@ export class Stack {
       TRUST_PROXY_HOPS: '1',
       // Every journey signs in from the same address; the per-address limit has its own API tests.
       PASSCODE_LIMIT_PER_IP: '0',
+      REGISTER_LIMIT_PER_IP: '0',
       // A line per request would bury the test report; warnings and errors still show.
       LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     };

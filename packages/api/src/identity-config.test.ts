@@ -22,7 +22,8 @@ describe('loadIdentityConfig', () => {
         },
       },
       registrationTokenSecret: expect.any(String),
-      passcodeLimits: { perEmailPerHour: 5, perIpPerHour: 30 },
+      passcodeLimits: { perAddressAndClientPerHour: 5, perAddressPerHour: 30, perIpPerHour: 30 },
+      registrationsPerIpPerHour: 10,
       trustProxyHops: 0,
       sessionCookieSecure: 'auto',
       devMailbox: true,
@@ -91,7 +92,8 @@ describe('loadIdentityConfig', () => {
         },
       },
       registrationTokenSecret: 'x'.repeat(32),
-      passcodeLimits: { perEmailPerHour: 5, perIpPerHour: 0 },
+      passcodeLimits: { perAddressAndClientPerHour: 5, perAddressPerHour: 30, perIpPerHour: 0 },
+      registrationsPerIpPerHour: 10,
       trustProxyHops: 1,
     });
   });

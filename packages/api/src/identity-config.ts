@@ -28,7 +28,13 @@ export interface IdentityConfig {
   providers: { google: OpenIdProviderConfig | null; apple: OpenIdProviderConfig | null };
   /** Signs the short-lived registration tokens of third-party sign-in; shared by every API process. */
   registrationTokenSecret: string;
-  passcodeLimits: { perEmailPerHour: number; perIpPerHour: number };
+  /**
+   * Sign-in codes an hour: for one address from one IP address (tight, so a stranger cannot use up the
+   * owner's), for one address from anywhere (a generous ceiling), and from one IP address.
+   */
+  passcodeLimits: { perAddressAndClientPerHour: number; perAddressPerHour: number; perIpPerHour: number };
+  /** Password registrations an hour from one IP address (3 per address from one IP, 10 per address). */
+  registrationsPerIpPerHour: number;
   /** How many reverse proxies in front of the API append to X-Forwarded-For (0: use the socket). */
   trustProxyHops: number;
   /** `auto`: Secure unless the request comes from localhost. */
@@ -75,8 +81,10 @@ const envSchema = z.object({
   AUTH_TOKEN_SECRET: optionalText.pipe(
     z.string().min(32, 'AUTH_TOKEN_SECRET must be at least 32 characters').optional(),
   ),
-  PASSCODE_LIMIT_PER_EMAIL: count(5),
+  PASSCODE_LIMIT_PER_EMAIL_AND_IP: count(5),
+  PASSCODE_LIMIT_PER_EMAIL: count(30),
   PASSCODE_LIMIT_PER_IP: count(30),
+  REGISTER_LIMIT_PER_IP: count(10),
   TRUST_PROXY_HOPS: count(0),
   SESSION_COOKIE_SECURE: optionalText.pipe(z.enum(['auto', 'always', 'never']).optional()),
 });
@@ -173,9 +181,11 @@ export function loadIdentityConfig(
     providers: { google, apple },
     registrationTokenSecret: values.AUTH_TOKEN_SECRET ?? developmentTokenSecret,
     passcodeLimits: {
-      perEmailPerHour: values.PASSCODE_LIMIT_PER_EMAIL,
+      perAddressAndClientPerHour: values.PASSCODE_LIMIT_PER_EMAIL_AND_IP,
+      perAddressPerHour: values.PASSCODE_LIMIT_PER_EMAIL,
       perIpPerHour: values.PASSCODE_LIMIT_PER_IP,
     },
+    registrationsPerIpPerHour: values.REGISTER_LIMIT_PER_IP,
     trustProxyHops: values.TRUST_PROXY_HOPS,
     sessionCookieSecure: values.SESSION_COOKIE_SECURE ?? (production ? 'always' : 'auto'),
     devMailbox: !production,

@@ -15,7 +15,7 @@ import { seedDemo } from '../db/seed';
 import trustedDocuments from '../generated/persisted-documents/persisted-documents.json';
 import { type TestDatabase, testDatabases } from '../test/databases';
 import type { GraphQLResponse } from '../test/graphql';
-import { operations, TestBrowser } from '../test/identity';
+import { operations, registerAndSignIn, TestBrowser } from '../test/identity';
 import { csrfHeaderName } from './hardening';
 import { privateCacheControl, publicCacheControl, publicQueryFields } from './public-cache';
 
@@ -180,11 +180,7 @@ describe.each(testDatabases)('public answers and HTTP caching on $name', (factor
         password: demoClientPassword,
       });
       const other = new TestBrowser(app);
-      await other.data(operations.register, {
-        marketplaceId: '1',
-        email: 'cache-other@example.com',
-        password: 'another-pass-456',
-      });
+      await registerAndSignIn(other, 'cache-other@example.com', { password: 'another-pass-456' });
 
       for (let round = 0; round < 2; round++) {
         expect(await demo.data(mixed)).toEqual({

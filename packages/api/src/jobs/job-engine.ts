@@ -4,6 +4,7 @@ import type { Mailer } from '../adapters/mail/mailer';
 import type { PaymentsProcessor } from '../adapters/payments/payments-processor';
 import type { SmsSender } from '../adapters/sms/sms-sender';
 import { deleteExpired } from '../services/housekeeping';
+import { type AccountEmailJob, sendAccountEmail } from '../services/identity/account-emails';
 import { renewDueMemberships } from '../services/memberships/renewals';
 import { queueDueReminders } from '../services/notifications/reminders';
 import type { NotificationSettings } from '../services/notifications/settings';
@@ -89,6 +90,18 @@ export async function startJobEngine(ports: JobPorts, options: JobEngineOptions)
       },
     );
   }
+
+  // Account emails (resets, registrations): each job looks the address up and queues what to send.
+  await boss.work<AccountEmailJob>(queues.accountEmail.name, polling, async ([job]) => {
+    if (!job) return;
+    await sendAccountEmail(
+      { db: ports.database.db, clock: ports.clock, notifications: ports.notifications },
+      job.data,
+    ).catch((error: unknown) => {
+      options.onError(error, queues.accountEmail.name);
+      throw error;
+    });
+  });
 
   const scheduled = async (queue: { name: string; cron: string }, run: () => Promise<unknown>) => {
     await boss.schedule(queue.name, queue.cron, {}, { tz: 'UTC' });

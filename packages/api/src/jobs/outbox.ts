@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Db } from '../adapters/database/database';
 import { type OutboxAttachment, outboxMessages } from '../db/schema';
 import { transactionBossDb } from './pg-boss-db';
-import { jobSchema, queues } from './queues';
+import { jobSchema, type QueueName, queues } from './queues';
 
 export interface QueuedEmail {
   channel: 'email';
@@ -67,6 +67,11 @@ export async function queueMessage(tx: Db, message: QueuedMessage): Promise<numb
     )
     .returning({ id: outboxMessages.id });
   if (!row) throw new Error('The outbox message was not written');
-  await sender.send(queues.deliverMessage.name, { messageId: row.id }, { db: transactionBossDb(tx) });
+  await queueJob(tx, queues.deliverMessage.name, { messageId: row.id });
   return row.id;
+}
+
+/** Creates a job in `tx`: it exists exactly when the change that causes it commits. */
+export async function queueJob(tx: Db, queue: QueueName, data: object): Promise<void> {
+  await sender.send(queue, data, { db: transactionBossDb(tx) });
 }

@@ -15,6 +15,14 @@ export const queues = {
     // 30 s, 1, 2, 4 … minutes: about eight hours in all before a message is given up.
     options: { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   },
+  /**
+   * An account email whose content depends on whether the address has an account (a password reset, a
+   * registration): the request only queues it, so it does the same work, in the same time, either way.
+   */
+  accountEmail: {
+    name: 'account-email',
+    options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  },
   renewMemberships: {
     name: 'renew-memberships',
     cron: '*/15 * * * *',

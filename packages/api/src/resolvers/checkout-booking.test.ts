@@ -18,7 +18,7 @@ import {
   TestBrowser,
 } from '../test/checkout';
 import { testDatabases } from '../test/databases';
-import { operations } from '../test/identity';
+import { registerAndSignIn } from '../test/identity';
 
 const onSite = ids(80);
 const percentageDeposit = ids(81);
@@ -218,11 +218,7 @@ describe.each(testDatabases)('booking and operator actions on $name', (factory) 
     it('books a signed-in client as themselves with a new card, then with the saved card', async () => {
       const client = new TestBrowser(context.app);
       const email = nextEmail();
-      const { register } = await client.data<{ register: { user: { id: string } } }>(operations.register, {
-        marketplaceId: percentageDeposit.marketplace,
-        email,
-        password: 'correct horse battery',
-      });
+      const userId = await registerAndSignIn(client, email, { marketplaceId: percentageDeposit.marketplace });
       const { registerUser: _, ...first } = bookingInput(percentageDeposit, {
         gratuity: 1000,
         paymentMethod: await newCard(client),
@@ -230,10 +226,10 @@ describe.each(testDatabases)('booking and operator actions on $name', (factory) 
       const result = await booked(first, client);
       // 15% of the total less the tip: 14344 x 15% = 2151.6.
       expect(result.dueOnConfirmation).toBe(2152);
-      expect((await appointmentRow(result.id))?.client_user_id).toBe(Number(register.user.id));
+      expect((await appointmentRow(result.id))?.client_user_id).toBe(Number(userId));
       const instruments = await context.sql<{ id: number }>(
         `select id, processor, brand, last_four, is_primary, deleted_at from payment_instruments where user_id = $1`,
-        [Number(register.user.id)],
+        [Number(userId)],
       );
       expect(instruments).toEqual([
         {

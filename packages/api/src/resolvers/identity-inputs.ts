@@ -2,6 +2,7 @@
 import { isAfter, isValid, parseISO, startOfDay } from 'date-fns';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { weakPasswordReason } from '../services/identity/password-strength';
 
 export { marketplaceIdInput, mgIdInput } from './id-input';
 
@@ -13,10 +14,15 @@ export const emailInput = z
   .max(254, 'Please enter a valid email address.')
   .pipe(z.email('Please enter a valid email address.'));
 
+/** A password being chosen: 8 to 256 characters, and not easy to guess (zxcvbn, password-strength.ts). */
 export const newPasswordInput = z
   .string()
   .min(8, 'Password must be at least 8 characters.')
-  .max(256, 'Password must be at most 256 characters.');
+  .max(256, 'Password must be at most 256 characters.')
+  .superRefine((password, context) => {
+    const reason = weakPasswordReason(password);
+    if (reason) context.addIssue({ code: 'custom', message: reason });
+  });
 
 export const passwordInput = z
   .string()

@@ -361,6 +361,34 @@ describe.each(testDatabases)('Google and Apple sign-in on $name', (factory) => {
       expect(links).toEqual([{ provider: name }]);
     });
 
+    it("drops a pre-registered attacker's password and sessions when the owner signs in with the provider's verified email", async () => {
+      const email = `pre-hijacked.${name}@example.com`;
+      const attacker = browser();
+      await attacker.data(operations.register, {
+        marketplaceId: '1',
+        email,
+        password: 'attacker chosen words',
+      });
+      await attacker.data(operations.authenticate, {
+        marketplaceId: '1',
+        email,
+        password: 'attacker chosen words',
+      });
+      expect((await attacker.post(operations.viewer, { mgId: '1' })).body.errors).toBeUndefined();
+
+      const { result } = await thirdParty(browser(), name, email);
+      expect(result).toMatchObject({ authenticatePayload: { emailConfirmed: true, profile: { email } } });
+      expect((await attacker.post(operations.viewer, { mgId: '1' })).body.errors?.[0]?.extensions?.code).toBe(
+        'UNAUTHENTICATED',
+      );
+      const again = await browser().post(operations.authenticate, {
+        marketplaceId: '1',
+        email,
+        password: 'attacker chosen words',
+      });
+      expect(again.body.errors?.[0]?.message).toBe('Incorrect email or password.');
+    });
+
     it('answers the checked return path the sign-in was started from, and / for anything that is not a path of this site', async () => {
       const email = `return.path.${name}@example.com`;
       await thirdParty(browser(), name, email);

@@ -97,11 +97,18 @@ export const identityResolvers: Resolvers = {
     },
     logout: (_parent, _args, { identity }) => withIdentityErrors(() => logout(identity)),
     requestResetPassword: (_parent, args, { identity }) => {
-      const input = parseInput(
-        z.object({ webOriginUrl: webOriginUrlInput, email: emailInput, mgId: mgIdInput }),
+      const { marketplaceId, ...input } = parseInput(
+        z.object({
+          webOriginUrl: webOriginUrlInput,
+          email: emailInput,
+          mgId: mgIdInput,
+          marketplaceId: marketplaceIdInput.nullish(),
+        }),
         args,
       );
-      return withIdentityErrors(() => requestResetPassword(identity, input));
+      return withIdentityErrors(() =>
+        requestResetPassword(identity, { ...input, marketplaceId: marketplaceId ?? null }),
+      );
     },
     resetPasswordByToken: (_parent, args, { identity }) => {
       const input = parseInput(

@@ -1,5 +1,5 @@
 import type { App } from '../app';
-import { operations, TestBrowser } from './identity';
+import { registerAndSignIn, TestBrowser } from './identity';
 
 export const accountOperations = {
   updateProfile: /* GraphQL */ `
@@ -45,11 +45,6 @@ export async function signedInClient(
   profile: Record<string, unknown> = {},
 ): Promise<{ browser: TestBrowser; userId: string }> {
   const browser = new TestBrowser(app);
-  const { register } = await browser.data<{ register: { user: { id: string } } }>(operations.register, {
-    marketplaceId,
-    email,
-    password: 'correct horse battery',
-    profile,
-  });
-  return { browser, userId: register.user.id };
+  const userId = await registerAndSignIn(browser, email, { marketplaceId, profile });
+  return { browser, userId };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../adapters/database/database';
 import { type App, createApp } from '../app';
 import { developmentOperatorKey } from '../checkout-config';
 import { migrate } from '../db/migrate';
+import { loadIdentityConfig } from '../identity-config';
 import type { TestDatabase, TestDatabaseFactory } from './databases';
 import { TestBrowser } from './identity';
 
@@ -100,7 +101,13 @@ export async function createCheckoutTestContext(factory: TestDatabaseFactory): P
   const handle = await factory.create();
   await migrate(handle.database);
   await handle.database.transaction((tx) => tx.exec(fixture));
-  const app = createApp({ db: handle.database, config: { nodeEnv: 'test' }, logging: false });
+  const app = createApp({
+    db: handle.database,
+    // In-process requests have no client address, so they would share one registration allowance:
+    // the registration limits have their own tests.
+    config: { nodeEnv: 'test', identity: loadIdentityConfig({ REGISTER_LIMIT_PER_IP: '0' }, 'test') },
+    logging: false,
+  });
   return { handle, app, sql: sqlOn(handle.database) };
 }
 

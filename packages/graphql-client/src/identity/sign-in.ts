@@ -11,6 +11,7 @@ import {
   PasscodeAuthenticateDocument,
   type PasscodeAuthenticateMutationVariables,
   RegisterDocument,
+  type RegisterMutation,
   type RegisterMutationVariables,
   RequestPasscodeDocument,
   type RequestPasscodeMutationVariables,
@@ -45,8 +46,11 @@ export async function authenticate(variables: AuthenticateMutationVariables): Pr
   return (await callIdentity(AuthenticateDocument, variables)).authenticate;
 }
 
-/** Creates an account with a password and signs it in (a confirmation link is emailed). */
-export async function register(variables: RegisterMutationVariables): Promise<AuthenticatePayload> {
+/**
+ * Registers an email with a password. Signs nobody in: the confirmation link (or, for a taken address,
+ * a note to its owner) arrives by mail, and the answer is the same either way.
+ */
+export async function register(variables: RegisterMutationVariables): Promise<RegisterMutation['register']> {
   return (await callIdentity(RegisterDocument, variables)).register;
 }
 
@@ -72,8 +76,7 @@ export function useAuthenticate() {
 }
 
 export function useRegister() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: register, onSuccess: () => refetchViewer(queryClient) });
+  return useMutation({ mutationFn: register });
 }
 
 /**

@@ -65,7 +65,8 @@ export function PasswordStep({
     const address = email.trim();
     $userEmail.set(address);
     requestReset.mutate(
-      { webOriginUrl: window.location.origin, email: address, mgId },
+      // The marketplace goes into the emailed link, so it opens this marketplace in any browser.
+      { webOriginUrl: window.location.origin, email: address, mgId, marketplaceId },
       {
         onSuccess: () =>
           notify('success', `If ${address} has an account, a link to reset its password is on its way.`),

@@ -6,7 +6,7 @@ import { RateLimitedError, signInRequired, UnauthenticatedError } from './errors
 import { confirmEmailEmail } from './messages';
 import type { IdentityContext } from './ports';
 import { consumeRateLimits, hourMs } from './rate-limits';
-import { consumeLinkToken, issueLinkToken } from './user-tokens';
+import { consumeLinkToken, emailedLink, issueLinkToken } from './user-tokens';
 import { findUserById, type Tenant, tenantOfMarketplace, type UserRow } from './users';
 
 export const emailConfirmationMessages = {
@@ -50,7 +50,7 @@ export async function sendEmailConfirmation(
       sentTo: user.email,
       now,
     });
-    const link = `${context.linkOrigin}/confirm-email?token=${encodeURIComponent(token)}`;
+    const link = emailedLink(context.linkOrigin, '/confirm-email', token, tenant);
     await queueIdentityEmail(tx, context, tenant, user.email, confirmEmailEmail(tenant.name, link));
   });
 }

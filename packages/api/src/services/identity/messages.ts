@@ -46,3 +46,29 @@ export function confirmEmailEmail(marketplaceName: string, link: string): EmailC
 export function phoneCodeSms(marketplaceName: string, code: string, minutes: number): string {
   return `${marketplaceName}: your phone verification code is ${code}. It expires in ${minutes} minutes.`;
 }
+
+export function registrationEmail(marketplaceName: string, link: string): EmailContent {
+  return {
+    subject: `Confirm your email for ${marketplaceName}`,
+    text: `Someone created a ${marketplaceName} account with this email address.\n\nIf it was you, confirm your email here (the link works once, for 24 hours):\n${link}\n\nIf it was not you, do not follow the link: ignore this email. Signing in to ${marketplaceName} with a code sent to this address makes the account yours and ends the password and sessions it was created with.`,
+    html: layout(
+      marketplaceName,
+      `<p>Someone created an account with this email address.</p>
+<p>If it was you, <a href="${escapeHtml(link)}">confirm your email</a> (the link works once, for 24 hours).</p>
+<p>If it was not you, do not follow the link: ignore this email. Signing in with a code sent to this address makes the account yours and ends the password and sessions it was created with.</p>`,
+    ),
+  };
+}
+
+export function accountExistsEmail(marketplaceName: string, signInLink: string): EmailContent {
+  return {
+    subject: `You already have a ${marketplaceName} account`,
+    text: `Someone tried to create a ${marketplaceName} account with this email address, which already has one. Nothing was changed.\n\nIf it was you, sign in here with a code sent to this address, or choose "Forgot password?" to set a new password:\n${signInLink}\n\nIf it was not you, you can ignore this email.`,
+    html: layout(
+      marketplaceName,
+      `<p>Someone tried to create an account with this email address, which already has one. Nothing was changed.</p>
+<p>If it was you, <a href="${escapeHtml(signInLink)}">sign in</a> with a code sent to this address, or choose "Forgot password?" to set a new password.</p>
+<p>If it was not you, you can ignore this email.</p>`,
+    ),
+  };
+}

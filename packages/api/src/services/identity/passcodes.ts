@@ -4,7 +4,7 @@ import { queueIdentityEmail } from './deliveries';
 import { RateLimitedError, UnauthenticatedError } from './errors';
 import { passcodeEmail } from './messages';
 import type { IdentityContext } from './ports';
-import { consumeRateLimits, hourMs } from './rate-limits';
+import { addressLimits, consumeRateLimits } from './rate-limits';
 import { newSixDigitCode, newToken, sameDigest, sha256 } from './secrets';
 import {
   type AuthenticateResult,
@@ -40,36 +40,27 @@ export async function requestPasscode(
   const { db, clock, config } = context;
   const tenant = await tenantOfMarketplace(db, input.marketplaceId);
   const now = clock();
-  const allowed = await consumeRateLimits(db, now, [
-    {
-      scope: 'passcode:email',
-      key: `${tenant.mgId}:${input.email.toLowerCase()}`,
-      limit: config.passcodeLimits.perEmailPerHour,
-      windowMs: hourMs,
-    },
-    {
-      scope: 'passcode:ip',
-      key: context.clientIp,
-      limit: config.passcodeLimits.perIpPerHour,
-      windowMs: hourMs,
-    },
-  ]);
+  const allowed = await consumeRateLimits(
+    db,
+    now,
+    addressLimits(
+      'passcode',
+      { mgId: tenant.mgId, email: input.email, clientIp: context.clientIp },
+      {
+        perAddressAndClient: config.passcodeLimits.perAddressAndClientPerHour,
+        perAddress: config.passcodeLimits.perAddressPerHour,
+        perClient: config.passcodeLimits.perIpPerHour,
+      },
+    ),
+  );
   if (!allowed) throw new RateLimitedError(passcodeMessages.rateLimited);
 
   const token = newToken();
   const code = newSixDigitCode();
   await db.transaction(async (tx) => {
-    // Only the newest code of an address works, so unused older ones cannot be guessed at too.
-    await tx
-      .update(passcodes)
-      .set({ consumedAt: now })
-      .where(
-        and(
-          eq(passcodes.mgId, tenant.mgId),
-          sql`lower(${passcodes.email}) = lower(${input.email})`,
-          isNull(passcodes.consumedAt),
-        ),
-      );
+    // Earlier codes stay valid until they expire: someone else asking for a code for this address must
+    // not void the one its owner is about to type. Each code works only with its own token, which only
+    // the browser that asked holds, and the per-address ceiling bounds how many can be out at once.
     await tx.insert(passcodes).values({
       tokenHash: sha256(token),
       mgId: tenant.mgId,
@@ -138,8 +129,20 @@ export async function passcodeAuthenticate(
     .where(and(eq(passcodes.id, counted.id), isNull(passcodes.consumedAt)))
     .returning({ id: passcodes.id });
   if (!consumed) throw new UnauthenticatedError(passcodeMessages.notValid);
+  // The owner is in: other codes still out for this address (someone else's, or older ones) end here.
+  await db
+    .update(passcodes)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(passcodes.mgId, tenant.mgId),
+        sql`lower(${passcodes.email}) = lower(${counted.email})`,
+        isNull(passcodes.consumedAt),
+      ),
+    );
 
-  // The code proves the address: a new user starts confirmed, an unconfirmed one becomes confirmed.
+  // The code proves the address: a new user starts confirmed; an unconfirmed one becomes confirmed and
+  // loses every password and session from before the proof (confirmUserEmail).
   let user =
     (await findUserByEmail(db, tenant.mgId, counted.email)) ??
     (await insertUser(db, { mgId: tenant.mgId, email: counted.email, emailConfirmedAt: now, now })) ??

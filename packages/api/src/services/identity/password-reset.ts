@@ -1,24 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { InvalidInputError } from '../errors';
-import { queueIdentityEmail } from './deliveries';
+import { queueAccountEmail } from './account-emails';
 import { RateLimitedError } from './errors';
-import { resetPasswordEmail } from './messages';
 import { hashPassword } from './passwords';
 import type { IdentityContext } from './ports';
-import { consumeRateLimits, hourMs } from './rate-limits';
+import { addressLimits, consumeRateLimits } from './rate-limits';
 import { revokeAllSessions } from './sessions';
-import { consumeLinkToken, issueLinkToken } from './user-tokens';
-import { findUserByEmail, findUserById, tenantOfGroup } from './users';
+import { consumeLinkToken } from './user-tokens';
+import { findUserById, tenantOfGroup, tenantOfMarketplace } from './users';
 
 export const passwordResetMessages = {
   originNotAllowed: 'This web address is not allowed to receive password reset links.',
   rateLimited: 'Too many password reset requests. Please wait a while and try again.',
   invalidLink: 'This password reset link is invalid or has expired. Please request a new one.',
+  otherGroup: 'This marketplace does not belong to that marketplace group.',
 };
-
-const requestsPerEmail = 5;
-const requestsPerIp = 30;
 
 /** Refuses a webOriginUrl that is not one of the configured web origins (BAD_USER_INPUT). */
 export function allowedWebOrigin(context: IdentityContext, webOriginUrl: string): string {
@@ -29,39 +26,42 @@ export function allowedWebOrigin(context: IdentityContext, webOriginUrl: string)
 }
 
 /**
- * Emails a link to `${webOriginUrl}/reset-password?token=…` (one hour, single use) when the address
- * has an account; answers the same either way.
+ * Emails a link to `${webOriginUrl}/reset-password?token=…&marketplace=…` (one hour, single use) when
+ * the address has an account. Known and unknown addresses get the same answer in the same time: the
+ * request only queues the email job (account-emails.ts), which looks the address up.
  */
 export async function requestResetPassword(
   context: IdentityContext,
-  input: { webOriginUrl: string; email: string; mgId: number },
+  input: { webOriginUrl: string; email: string; mgId: number; marketplaceId: number | null },
 ): Promise<true> {
   const origin = allowedWebOrigin(context, input.webOriginUrl);
   const tenant = await tenantOfGroup(context.db, input.mgId);
+  // The marketplace the client asked from names the email and opens the link; it must be of the group.
+  const marketplace =
+    input.marketplaceId === null ? null : await tenantOfMarketplace(context.db, input.marketplaceId);
+  if (marketplace && marketplace.mgId !== tenant.mgId)
+    throw new InvalidInputError(passwordResetMessages.otherGroup);
   const now = context.clock();
-  const allowed = await consumeRateLimits(context.db, now, [
-    {
-      scope: 'reset:email',
-      key: `${tenant.mgId}:${input.email.toLowerCase()}`,
-      limit: requestsPerEmail,
-      windowMs: hourMs,
-    },
-    { scope: 'reset:ip', key: context.clientIp, limit: requestsPerIp, windowMs: hourMs },
-  ]);
+  const allowed = await consumeRateLimits(
+    context.db,
+    now,
+    addressLimits(
+      'reset',
+      { mgId: tenant.mgId, email: input.email, clientIp: context.clientIp },
+      { perAddressAndClient: 5, perAddress: 30, perClient: 30 },
+    ),
+  );
   if (!allowed) throw new RateLimitedError(passwordResetMessages.rateLimited);
 
-  const user = await findUserByEmail(context.db, tenant.mgId, input.email);
-  if (!user) return true;
-  await context.db.transaction(async (tx) => {
-    const token = await issueLinkToken(tx, {
-      purpose: 'reset_password',
-      userId: user.id,
-      sentTo: user.email,
-      now,
-    });
-    const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
-    await queueIdentityEmail(tx, context, tenant, user.email, resetPasswordEmail(tenant.name, link));
-  });
+  await context.db.transaction((tx) =>
+    queueAccountEmail(tx, {
+      kind: 'password-reset',
+      mgId: tenant.mgId,
+      marketplaceId: marketplace?.marketplaceId ?? null,
+      email: input.email,
+      origin,
+    }),
+  );
   return true;
 }
 

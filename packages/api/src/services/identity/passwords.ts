@@ -1,10 +1,16 @@
 import { hash, verify } from '@node-rs/argon2';
-import { errorFields, logger } from '../../logger';
 import { InvalidInputError } from '../errors';
-import { sendEmailConfirmation } from './email-confirmation';
+import { queueAccountEmail } from './account-emails';
 import { RateLimitedError, UnauthenticatedError } from './errors';
+import { weakPasswordReason } from './password-strength';
 import type { IdentityContext } from './ports';
-import { consumeRateLimits, hourMs } from './rate-limits';
+import {
+  addressLimits,
+  consumeRateLimits,
+  type RateLimit,
+  refundRateLimits,
+  takeRateLimits,
+} from './rate-limits';
 import {
   type AuthenticateResult,
   findUserByEmail,
@@ -18,11 +24,32 @@ export const passwordMessages = {
   incorrect: 'Incorrect email or password.',
   rateLimited: 'Too many sign-in attempts. Please wait a while and try again.',
   emailTaken: 'An account with this email already exists. Please sign in instead.',
+  registrationRateLimited: 'Too many registrations. Please wait a while and try again.',
 };
 
-// Failed and successful attempts alike, per address and per IP address, in an hour.
-const attemptsPerEmail = 10;
-const attemptsPerIp = 100;
+/**
+ * Password sign-in limits. Only failures count against an address (a correct password takes its hit
+ * back). From one IP address an address gets five free tries, then a delay that doubles with every
+ * failure (2 s, 4 s … up to 15 minutes) instead of a lockout; from anywhere, a generous ceiling against
+ * attackers with many IP addresses. A stranger's failures slow the stranger, not the owner.
+ */
+const signInLimits = (request: { mgId: number; email: string; clientIp: string }): RateLimit[] => {
+  const [perAddressAndClient, perAddress, perClient] = addressLimits('password', request, {
+    perAddressAndClient: 1_000,
+    perAddress: 100,
+    perClient: 100,
+  });
+  return [
+    { ...perAddressAndClient, growingDelay: { freeHits: 5, firstDelayMs: 2_000, maxDelayMs: 15 * 60_000 } },
+    perAddress,
+    perClient,
+  ];
+};
+const failureScopes = ['password:email+ip', 'password:email'];
+
+/** Registrations of one address an hour, from one IP address and from anywhere. */
+const registrationsPerAddressAndClient = 3;
+const registrationsPerAddress = 10;
 
 /** argon2id with the library's defaults (19 MiB, 2 passes, 1 lane: OWASP's recommendation). */
 export function hashPassword(password: string): Promise<string> {
@@ -47,49 +74,82 @@ export async function authenticateWithPassword(
 ): Promise<AuthenticateResult> {
   const { db, clock } = context;
   const tenant = await tenantOfMarketplace(db, input.marketplaceId);
-  const allowed = await consumeRateLimits(db, clock(), [
-    {
-      scope: 'password:email',
-      key: `${tenant.mgId}:${input.email.toLowerCase()}`,
-      limit: attemptsPerEmail,
-      windowMs: hourMs,
-    },
-    { scope: 'password:ip', key: context.clientIp, limit: attemptsPerIp, windowMs: hourMs },
-  ]);
-  if (!allowed) throw new RateLimitedError(passwordMessages.rateLimited);
+  const grant = await takeRateLimits(
+    db,
+    clock(),
+    signInLimits({ mgId: tenant.mgId, email: input.email, clientIp: context.clientIp }),
+  );
+  if (!grant) throw new RateLimitedError(passwordMessages.rateLimited);
 
   const user = await findUserByEmail(db, tenant.mgId, input.email);
   decoyHash ??= hashPassword('decoy password that matches nothing');
   const matches = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
   if (!user?.passwordHash || !matches) throw new UnauthenticatedError(passwordMessages.incorrect);
+  await refundRateLimits(db, grant, failureScopes);
   await context.session.start(user);
   return toAuthenticateResult(user);
 }
 
+/** What registration answers, the same whether or not the address already had an account. */
+export interface RegistrationResult {
+  email: string;
+  emailConfirmed: false;
+}
+
 /**
- * Creates an account with a password and signs it in. The email starts unconfirmed, and a
- * confirmation link is emailed at once.
+ * Registers an email and password. The answer, and the work before it, are the same whether or not
+ * the address has an account, so registration never tells who is a client: a new address gets an
+ * unconfirmed account and a confirmation link; a taken one is left as it is and its owner is told by
+ * mail (account-emails.ts). Nobody is signed in: the password works once the account exists, and an
+ * address proven by its owner in any other way drops it (account pre-hijacking, users.ts).
  */
 export async function registerWithPassword(
   context: IdentityContext,
   input: { marketplaceId: number; email: string; password: string; profile: ProfileFields },
-): Promise<AuthenticateResult> {
+): Promise<RegistrationResult> {
   const { db, clock } = context;
   const tenant = await tenantOfMarketplace(db, input.marketplaceId);
-  if (await findUserByEmail(db, tenant.mgId, input.email))
-    throw new InvalidInputError(passwordMessages.emailTaken);
-  const user = await insertUser(db, {
-    mgId: tenant.mgId,
-    email: input.email,
-    passwordHash: await hashPassword(input.password),
-    now: clock(),
-    profile: input.profile,
-  });
-  if (!user) throw new InvalidInputError(passwordMessages.emailTaken);
-  await context.session.start(user);
-  // The account exists either way; a link that failed to go out can be asked for again.
-  await sendEmailConfirmation(context, user, tenant).catch((error: unknown) =>
-    logger.error(errorFields(error), 'Confirmation email after registration failed'),
+  const now = clock();
+  const allowed = await consumeRateLimits(
+    db,
+    now,
+    addressLimits(
+      'register',
+      { mgId: tenant.mgId, email: input.email, clientIp: context.clientIp },
+      {
+        perAddressAndClient: registrationsPerAddressAndClient,
+        perAddress: registrationsPerAddress,
+        perClient: context.config.registrationsPerIpPerHour,
+      },
+    ),
   );
-  return toAuthenticateResult(user);
+  if (!allowed) throw new RateLimitedError(passwordMessages.registrationRateLimited);
+  const weak = weakPasswordReason(input.password, [
+    input.email,
+    input.profile.givenName ?? '',
+    input.profile.familyName ?? '',
+    tenant.name,
+  ]);
+  if (weak) throw new InvalidInputError(weak);
+
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    // A taken address inserts nothing; either way one statement, then one job.
+    const user = await insertUser(tx, {
+      mgId: tenant.mgId,
+      email: input.email,
+      passwordHash,
+      now,
+      profile: input.profile,
+    });
+    await queueAccountEmail(tx, {
+      kind: 'registration',
+      mgId: tenant.mgId,
+      marketplaceId: input.marketplaceId,
+      email: input.email,
+      userId: user?.id ?? null,
+      origin: context.linkOrigin,
+    });
+  });
+  return { email: input.email, emailConfirmed: false };
 }

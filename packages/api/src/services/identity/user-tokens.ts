@@ -33,6 +33,22 @@ export async function issueLinkToken(
   return token;
 }
 
+/**
+ * The web address an emailed link opens: `${origin}${path}?token=…&marketplace=…` (or `&mg=…` when
+ * only the group is known). The link carries everything its page needs, so it works in any browser.
+ */
+export function emailedLink(
+  origin: string,
+  path: '/confirm-email' | '/reset-password',
+  token: string,
+  tenant: { mgId: number; marketplaceId: number | null },
+): string {
+  const query = new URLSearchParams({ token });
+  if (tenant.marketplaceId !== null) query.set('marketplace', String(tenant.marketplaceId));
+  else query.set('mg', String(tenant.mgId));
+  return `${origin.replace(/\/+$/, '')}${path}?${query}`;
+}
+
 /** Consumes a link token if it is known, unused and unexpired: single use even under races. */
 export async function consumeLinkToken(
   db: Db,

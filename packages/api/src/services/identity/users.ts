@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../adapters/database/database';
 import { marketplaceGroups, marketplaces, type sexesAssignedAtBirth, users } from '../../db/schema';
 import { NotFoundError } from '../errors';
+import { revokeAllSessions } from './sessions';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -51,6 +52,8 @@ export interface ProfileFields {
 
 export interface Tenant {
   mgId: number;
+  /** The marketplace asked about, or null when only the group is known. Emailed links carry it. */
+  marketplaceId: number | null;
   /** The marketplace's name, or the group's when only the group is known. Messages carry it. */
   name: string;
 }
@@ -63,7 +66,7 @@ export async function tenantOfMarketplace(db: Db, marketplaceId: number): Promis
   const notFound = new NotFoundError(`Marketplace ${marketplaceId} was not found.`);
   if (marketplaceId > largestId) throw notFound;
   const [row] = await db
-    .select({ mgId: marketplaces.mgId, name: marketplaces.name })
+    .select({ mgId: marketplaces.mgId, marketplaceId: marketplaces.id, name: marketplaces.name })
     .from(marketplaces)
     .where(eq(marketplaces.id, marketplaceId));
   if (!row) throw notFound;
@@ -79,7 +82,7 @@ export async function tenantOfGroup(db: Db, mgId: number): Promise<Tenant> {
     .from(marketplaceGroups)
     .where(eq(marketplaceGroups.id, mgId));
   if (!row) throw notFound;
-  return row;
+  return { ...row, marketplaceId: null };
 }
 
 export async function findUserByEmail(db: Db, mgId: number, email: string): Promise<UserRow | null> {
@@ -135,15 +138,25 @@ export async function insertUser(
   return rows[0] ?? null;
 }
 
-/** Marks the email as confirmed (kept as it was when already confirmed). */
+/**
+ * Marks the email as confirmed after its owner proved it (a passcode, or an identity provider's verified
+ * email). Until then anyone could have registered the address, so when the account was unconfirmed,
+ * every password set and every session opened before the proof is dropped (account pre-hijacking): the
+ * owner's new session is started after this. An already confirmed account is kept as it is.
+ */
 export async function confirmUserEmail(db: Db, user: UserRow, now: Date): Promise<UserRow> {
   if (user.emailConfirmedAt) return user;
-  const [row] = await db
-    .update(users)
-    .set({ emailConfirmedAt: now, updatedAt: now })
-    .where(eq(users.id, user.id))
-    .returning();
-  return row ?? user;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ emailConfirmedAt: now, passwordHash: null, updatedAt: now })
+      .where(and(eq(users.id, user.id), isNull(users.emailConfirmedAt)))
+      .returning();
+    // Another proof confirmed it a moment ago: that one already dropped what came before.
+    if (!row) return (await findUserById(tx, user.id)) ?? user;
+    await revokeAllSessions(tx, user.id, now);
+    return row;
+  });
 }
 
 export function toUserView(row: UserRow): UserView {
