@@ -19,15 +19,6 @@ import {
   testClock,
 } from '../test/identity';
 
-const requestReset = /* GraphQL */ `
-  mutation RequestReset($webOriginUrl: String!, $email: String!, $mgId: ID!) {
-    requestResetPassword(webOriginUrl: $webOriginUrl, email: $email, mgId: $mgId)
-  }`;
-const resetPassword = /* GraphQL */ `
-  mutation Reset($webOriginUrl: String!, $password: String!, $token: String!, $mgId: ID!) {
-    resetPasswordByToken(webOriginUrl: $webOriginUrl, password: $password, token: $token, mgId: $mgId)
-  }`;
-
 type Response = Awaited<ReturnType<TestBrowser['post']>>;
 const errorOf = (response: Response) => ({
   message: response.body.errors?.[0]?.message,
@@ -221,7 +212,7 @@ describe.each(testDatabases)('identity under attack on $name', (factory) => {
       await signInWithPasscode(app, browser(), 'reset-known@example.com');
       const work = async (email: string) => {
         const before = await counts();
-        const response = await browser().post(requestReset, {
+        const response = await browser().post(operations.requestResetPassword, {
           webOriginUrl: 'http://localhost:3000',
           email,
           mgId: '1',
@@ -254,7 +245,7 @@ describe.each(testDatabases)('identity under attack on $name', (factory) => {
         const refused = errorOf(await register(browser(), 'weak-password@example.com', password));
         expect(refused.code).toBe('BAD_USER_INPUT');
         expect(refused.message).toMatch(/^This password is too easy to guess\. \S/);
-        const reset = await browser().post(resetPassword, {
+        const reset = await browser().post(operations.resetPasswordByToken, {
           webOriginUrl: 'http://localhost:3000',
           password,
           token: 'whatever',

@@ -16,15 +16,6 @@ import {
   testClock,
 } from '../test/identity';
 
-const requestReset = /* GraphQL */ `
-  mutation RequestReset($webOriginUrl: String!, $email: String!, $mgId: ID!) {
-    requestResetPassword(webOriginUrl: $webOriginUrl, email: $email, mgId: $mgId)
-  }`;
-const resetPassword = /* GraphQL */ `
-  mutation Reset($webOriginUrl: String!, $password: String!, $token: String!, $mgId: ID!) {
-    resetPasswordByToken(webOriginUrl: $webOriginUrl, password: $password, token: $token, mgId: $mgId)
-  }`;
-
 interface RegisterData {
   register: { email: string; emailConfirmed: boolean };
 }
@@ -194,7 +185,7 @@ describe.each(testDatabases)('password sign-in, registration and reset on $name'
       await authenticate(signedIn, 'forgetful@example.com', 'old secret words');
       expect((await signedIn.post(operations.viewer, { mgId: '1' })).body.errors).toBeUndefined();
 
-      const response = await browser().post(requestReset, {
+      const response = await browser().post(operations.requestResetPassword, {
         webOriginUrl: 'http://localhost:5100',
         email: 'Forgetful@example.com',
         mgId: '1',
@@ -206,7 +197,7 @@ describe.each(testDatabases)('password sign-in, registration and reset on $name'
       const { link, token } = await latestLinkToken(app, 'forgetful@example.com', '/reset-password');
       expect(link).toBe(`http://localhost:5100/reset-password?token=${token}&mg=1`);
 
-      const reset = await browser().post(resetPassword, {
+      const reset = await browser().post(operations.resetPasswordByToken, {
         webOriginUrl: 'http://localhost:5100',
         password: 'a new password',
         token,
@@ -228,7 +219,7 @@ describe.each(testDatabases)('password sign-in, registration and reset on $name'
       });
 
       // Single use.
-      const again = await browser().post(resetPassword, {
+      const again = await browser().post(operations.resetPasswordByToken, {
         webOriginUrl: 'http://localhost:5100',
         password: 'third secret phrase',
         token,
@@ -242,7 +233,7 @@ describe.each(testDatabases)('password sign-in, registration and reset on $name'
 
     it('expires the link after an hour', async () => {
       await registered('slow-reset@example.com', 'old secret words');
-      await browser().post(requestReset, {
+      await browser().post(operations.requestResetPassword, {
         webOriginUrl: 'http://localhost:3000',
         email: 'slow-reset@example.com',
         mgId: '1',
@@ -250,7 +241,7 @@ describe.each(testDatabases)('password sign-in, registration and reset on $name'
       await deliverAccountEmails(handle.database, clock.now);
       const { token } = await latestLinkToken(app, 'slow-reset@example.com', '/reset-password');
       clock.advance(hour);
-      const reset = await browser().post(resetPassword, {
+      const reset = await browser().post(operations.resetPasswordByToken, {
         webOriginUrl: 'http://localhost:3000',
         password: 'a new password',
         token,
@@ -260,7 +251,7 @@ describe.each(testDatabases)('password sign-in, registration and reset on $name'
     });
 
     it('answers true for an unknown address and sends nothing', async () => {
-      const response = await browser().post(requestReset, {
+      const response = await browser().post(operations.requestResetPassword, {
         webOriginUrl: 'http://localhost:3000',
         email: 'never-registered@example.com',
         mgId: '1',
@@ -283,7 +274,11 @@ describe.each(testDatabases)('password sign-in, registration and reset on $name'
       ]) {
         expect(
           errorOf(
-            await browser().post(requestReset, { webOriginUrl, email: 'phished@example.com', mgId: '1' }),
+            await browser().post(operations.requestResetPassword, {
+              webOriginUrl,
+              email: 'phished@example.com',
+              mgId: '1',
+            }),
           ),
         ).toEqual(notAllowed);
       }
@@ -292,7 +287,7 @@ describe.each(testDatabases)('password sign-in, registration and reset on $name'
       expect(await mailbox(app, 'phished@example.com')).toHaveLength(1);
       expect(
         errorOf(
-          await browser().post(resetPassword, {
+          await browser().post(operations.resetPasswordByToken, {
             webOriginUrl: 'https://evil.example',
             password: 'a new password',
             token: 'whatever',
@@ -303,7 +298,7 @@ describe.each(testDatabases)('password sign-in, registration and reset on $name'
     });
 
     it('needs a new password of at least 8 characters', async () => {
-      const response = await browser().post(resetPassword, {
+      const response = await browser().post(operations.resetPasswordByToken, {
         webOriginUrl: 'http://localhost:3000',
         password: 'short',
         token: 'whatever',

@@ -200,6 +200,14 @@ export const operations = {
       }
     }`,
   logout: /* GraphQL */ 'mutation Logout { logout }',
+  requestResetPassword: /* GraphQL */ `
+    mutation RequestReset($webOriginUrl: String!, $email: String!, $mgId: ID!) {
+      requestResetPassword(webOriginUrl: $webOriginUrl, email: $email, mgId: $mgId)
+    }`,
+  resetPasswordByToken: /* GraphQL */ `
+    mutation Reset($webOriginUrl: String!, $password: String!, $token: String!, $mgId: ID!) {
+      resetPasswordByToken(webOriginUrl: $webOriginUrl, password: $password, token: $token, mgId: $mgId)
+    }`,
 };
 
 /** Signs a browser in by passcode (requesting and reading the code) and returns the user id. */
