@@ -278,12 +278,60 @@ test.describe('what is due now, by marketplace', () => {
       await confirmAtClinic(page, { ...place, day: weekdayWeeksAhead(2) });
       await expect(page.getByText(caption)).toBeVisible();
       // Nothing is due now at Solace: no card is asked for.
-      await expect(page.getByRole('region', { name: 'Payment method' })).toHaveCount(
-        place.marketplaceId === '3' ? 0 : 1,
-      );
+      const onSite = place.marketplaceId === '3';
+      await expect(page.getByRole('region', { name: 'Payment method' })).toHaveCount(onSite ? 0 : 1);
+      // The amount next to the caption: Glow's 20% deposit, Nocturne's full total, nothing at Solace.
+      const total = await summaryTotal(page).innerText();
+      const due = page.getByTestId('checkout-due-now');
+      await expect(
+        page.getByText(onSite ? 'Due today' : 'Due when confirmed', { exact: true }),
+      ).toBeVisible();
+      if (onSite) await expect(due).toHaveText('$0.00');
+      else if (place.marketplaceId === '2') await expect(due).toHaveText(total);
+      else await expect(due).toHaveText(`$${(Math.round(cents(total) * 0.2) / 100).toFixed(2)}`);
     });
   }
+
+  test('the deposit shown at checkout is what the marketplace charges when it confirms', async ({
+    page,
+    request,
+  }) => {
+    await confirmAtGlowClinic(page, 3);
+    await expect(summaryTotal(page)).toHaveText('$35.00');
+    await expect(page.getByTestId('checkout-due-now')).toHaveText('$7.00');
+    await fillGuestDetails(page);
+    await answerGlowQuestions(page);
+    await fillCard(page);
+    await agreeToPolicy(page);
+    const submitted = page.waitForResponse((response) =>
+      Boolean(response.request().postData()?.includes('createAppointmentRequest')),
+    );
+    await requestAppointment(page);
+    const { data } = (await (await submitted).json()) as {
+      data: { createAppointmentRequest: { id: string; dueOnConfirmation: number } };
+    };
+    await expectBookingReceived(page);
+
+    const origin = new URL(page.url()).origin;
+    const confirmed = await request.post(`${origin}/graphql`, {
+      headers: {
+        origin,
+        'content-type': 'application/json',
+        'x-operator-key': 'atrium-development-operator-key',
+      },
+      data: {
+        query: 'mutation ($id: ID!) { confirmAppointment(id: $id) { status charged failureReason } }',
+        variables: { id: data.createAppointmentRequest.id },
+      },
+    });
+    expect(await confirmed.json()).toEqual({
+      data: { confirmAppointment: { status: 'BOOKED', charged: 700, failureReason: null } },
+    });
+  });
 });
+
+/** '$1,234.50' -> 123450. */
+const cents = (shown: string) => Math.round(Number(shown.replace(/[$,]/g, '')) * 100);
 
 test('two browsers racing for one slot: one books it, the other is told and picks another time', async ({
   browser,

@@ -1,4 +1,4 @@
-import { dueNow, type FormValues, paymentCaption } from '@atrium/domain';
+import { dueNow, type FormValues } from '@atrium/domain';
 import { serverMessage, useMarketplace } from '@atrium/graphql-client';
 import { useCheckoutSummary, useSavedCards } from '@atrium/graphql-client/checkout';
 import { useViewer, type ViewerProfile } from '@atrium/graphql-client/identity';
@@ -39,7 +39,7 @@ import { PaymentPolicy } from './payment-policy';
 import { personalFormGroups } from './personal-form';
 import { PromoCodeField } from './promo-code-field';
 import { defaultPaymentChoice, NEW_CARD, type PaymentChoice, SavedCards } from './saved-cards';
-import { SummaryLines } from './summary-lines';
+import { DueNow, SummaryLines } from './summary-lines';
 import { type TipChoice, TipSelector, tipCents } from './tip-selector';
 import { useConfirmGuard } from './use-confirm-guard';
 import { useSubmitBooking } from './use-submit-booking';
@@ -312,7 +312,7 @@ function Confirm({ profile, onBooked }: ConfirmProps) {
             ) : (
               <Skeleton height="32" />
             )}
-            {summary && <Text color="fg.muted">{paymentCaption(due, total)}</Text>}
+            {summary && <DueNow dueCents={due} totalCents={total} />}
             {/* Spec 2 /memberships without prev: its back button returns here through /resume. */}
             <Link asChild color="brand.fg" fontWeight="medium" alignSelf="start">
               <RouterLink to="../memberships?q=memberships">Memberships &amp; Packages</RouterLink>
