@@ -2,9 +2,17 @@ import http from 'node:http';
 
 /**
  * The API's paths, reached through the host's origin so cookies stay first-party and no CORS is needed.
- * /auth/apple/form-post is where Apple posts its sign-in answer (the rest of /auth/* are pages).
+ * /auth/apple/form-post is where Apple posts its sign-in answer (the rest of /auth/* are pages);
+ * /webhooks/* is where the payment processor posts its events.
  */
-export const API_PATHS = ['/graphql', '/assets', '/healthz', '/dev', '/auth/apple/form-post'] as const;
+export const API_PATHS = [
+  '/graphql',
+  '/assets',
+  '/healthz',
+  '/dev',
+  '/auth/apple/form-post',
+  '/webhooks',
+] as const;
 
 export function isApiPath(pathname: string): boolean {
   return API_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));

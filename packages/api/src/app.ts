@@ -18,6 +18,7 @@ import { withPlainErrors } from './http/plain-errors';
 import { publicCachePlugins } from './http/public-cache';
 import { requestLogger, useRequestId, yogaLogger } from './http/request-id';
 import { useStaticAssets } from './http/static-assets';
+import { useStripeWebhooks } from './http/stripe-webhooks';
 import { loadIdentityConfig } from './identity-config';
 import { createIdentity, type IdentityOptions } from './identity-context';
 import { createLogger, type Logger, logger } from './logger';
@@ -50,7 +51,7 @@ export interface AppOptions {
 /**
  * The HTTP application: GraphQL at /graphql (POST, or GET with a persisted query; public answers
  * cached, see http/public-cache.ts), /healthz, /readyz, /assets/*, Apple sign-in's form_post answer
- * at POST /auth/apple/form-post and (outside production) the dev mailbox at /dev/mailbox. A fetch-style handler, so tests
+ * at POST /auth/apple/form-post, the payment processor's events at POST /webhooks/stripe and (outside production) the dev mailbox at /dev/mailbox. A fetch-style handler, so tests
  * call `app.fetch` in-process and the server hands it to `http.createServer`.
  */
 export function createApp({
@@ -103,6 +104,7 @@ export function createApp({
         useReadinessCheck(() => checkReadiness({ database: db, jobsRunning })),
         useStaticAssets(assetsDir),
         useAppleFormPost(identity.ports),
+        useStripeWebhooks(checkoutConfig.payments, { db: db.db, clock: checkout.clock, log }),
         ...(identityConfig.devMailbox ? [useDevMailbox(db.db)] : []),
       ].map(withPlainErrors),
       useCookies(),

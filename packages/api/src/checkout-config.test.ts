@@ -16,15 +16,21 @@ describe('loadCheckoutConfig', () => {
           PAYMENTS_PROCESSOR: 'stripe',
           STRIPE_SECRET_KEY: 'sk_test_123',
           STRIPE_PUBLISHABLE_KEY: 'pk_test_456',
+          STRIPE_WEBHOOK_SECRET: 'whsec_789',
         },
         'test',
       ).payments,
-    ).toEqual({ processor: 'stripe', secretKey: 'sk_test_123', publishableKey: 'pk_test_456' });
+    ).toEqual({
+      processor: 'stripe',
+      secretKey: 'sk_test_123',
+      publishableKey: 'pk_test_456',
+      webhookSecret: 'whsec_789',
+    });
   });
 
   it('requires both Stripe keys with Stripe', () => {
     expect(() => loadCheckoutConfig({ PAYMENTS_PROCESSOR: 'stripe' }, 'test')).toThrow(
-      /STRIPE_SECRET_KEY: required[\s\S]*STRIPE_PUBLISHABLE_KEY: required/,
+      /STRIPE_SECRET_KEY: required[\s\S]*STRIPE_PUBLISHABLE_KEY: required[\s\S]*STRIPE_WEBHOOK_SECRET: required/,
     );
   });
 

@@ -4,7 +4,14 @@ import { z } from 'zod';
 /** Which payment processor holds cards and takes charges (adapters/payments). */
 export type PaymentsConfig =
   /** The embedded processor: cards are tokenized by the API itself and Stripe's test numbers decide. */
-  { processor: 'sandbox' } | { processor: 'stripe'; secretKey: string; publishableKey: string };
+  | { processor: 'sandbox' }
+  | {
+      processor: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      /** The signing secret of the webhook endpoint (whsec_…) that POST /webhooks/stripe verifies. */
+      webhookSecret: string;
+    };
 
 export interface CheckoutConfig {
   payments: PaymentsConfig;
@@ -36,6 +43,12 @@ const envSchema = z.object({
       .regex(/^pk_(test|live)_/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_…)')
       .optional(),
   ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_/, "STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_…)")
+      .optional(),
+  ),
   OPERATOR_KEY: optionalText.pipe(
     z.string().min(24, 'OPERATOR_KEY must be at least 24 characters').optional(),
   ),
@@ -65,6 +78,11 @@ export function loadCheckoutConfig(
   if (processor === 'stripe' && !values.STRIPE_PUBLISHABLE_KEY) {
     problems.push('STRIPE_PUBLISHABLE_KEY: required when PAYMENTS_PROCESSOR=stripe (the browser uses it)');
   }
+  if (processor === 'stripe' && !values.STRIPE_WEBHOOK_SECRET) {
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET: required when PAYMENTS_PROCESSOR=stripe (POST /webhooks/stripe verifies events with it)',
+    );
+  }
   if (problems.length > 0) throw invalid(problems);
 
   return {
@@ -74,6 +92,7 @@ export function loadCheckoutConfig(
             processor: 'stripe',
             secretKey: values.STRIPE_SECRET_KEY as string,
             publishableKey: values.STRIPE_PUBLISHABLE_KEY as string,
+            webhookSecret: values.STRIPE_WEBHOOK_SECRET as string,
           }
         : { processor: 'sandbox' },
     operatorKey: values.OPERATOR_KEY ?? developmentOperatorKey,

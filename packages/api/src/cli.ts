@@ -37,7 +37,7 @@ Commands:
             declined charge is recorded and tried again next run (exits with 2 when any failed)
 
 Environment: PORT, DATABASE_URL (else PGlite in PGLITE_DIR), NODE_ENV, CATALOG_OVERRIDE_ENTRY, SEED_DEMO,
-PAYMENTS_PROCESSOR, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, OPERATOR_KEY, MEMBERSHIP_RENEWAL_INTERVAL_MS;
+PAYMENTS_PROCESSOR, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, OPERATOR_KEY, MEMBERSHIP_RENEWAL_INTERVAL_MS;
 identity variables are listed in the package README.`;
 
 /** Runs one command; resolves to an exit code, or null while the server keeps running. */

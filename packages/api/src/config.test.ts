@@ -76,7 +76,12 @@ describe('loadConfig', () => {
       seedDemo: true,
       identity: loadIdentityConfig(production, 'production'),
       checkout: {
-        payments: { processor: 'stripe', secretKey: 'sk_live_123', publishableKey: 'pk_live_456' },
+        payments: {
+          processor: 'stripe',
+          secretKey: 'sk_live_123',
+          publishableKey: 'pk_live_456',
+          webhookSecret: 'whsec_live_789',
+        },
         operatorKey: 'a-production-operator-key-of-32-chars',
       },
       jobs: { inProcess: true, pollingIntervalSeconds: 1, deliveryConcurrency: 4, renewalBatchSize: 100 },

@@ -329,5 +329,7 @@ export const remoteOverrides = pgTable(
 export * from './checkout-schema';
 // Users, sessions and the rest of identity live in their own file.
 export * from './identity-schema';
+// What the payment processor told us by webhook: events handled, disputes.
+export * from './payments-schema';
 // Practitioners, working hours, time off and appointments.
 export * from './scheduling-schema';

@@ -3,6 +3,7 @@ import type { Db } from '../adapters/database/database';
 import { appleFormPostPath, callbackPath } from '../services/identity/third-party';
 import { namePart, rememberAppleName } from '../services/identity/third-party-sign-ins';
 import { hasControlCharacters } from './control-characters';
+import { readAtMost } from './read-body';
 
 /** Apple's answer is a few hundred bytes; anything much larger is not Apple's. */
 export const appleFormPostMaxBytes = 16 * 1024;
@@ -90,25 +91,4 @@ function appleName(json: string | null): { givenName: string | null; familyName:
   const givenName = namePart(name.firstName);
   const familyName = namePart(name.lastName);
   return givenName === null && familyName === null ? null : { givenName, familyName };
-}
-
-/** The request body as text, or null when it is longer than `limit` bytes. */
-async function readAtMost(request: Request, limit: number): Promise<string | null> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (!Number.isFinite(declared) || declared > limit) return null;
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }

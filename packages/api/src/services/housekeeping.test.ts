@@ -78,6 +78,13 @@ describe.each(testDatabases)('housekeeping on $name', (factory) => {
       [ago(day), ago(40 * day)],
     );
 
+    // Payment processor events: one from last week (a replay may still come), one from 40 days ago.
+    await sql(
+      `insert into processor_events (id, processor, type, received_at)
+         values ('evt_recent', 'stripe', 't', $1), ('evt_old', 'stripe', 't', $2)`,
+      [ago(7 * day), ago(40 * day)],
+    );
+
     const report = await deleteExpired(context.handle.database.db, now);
     expect(report).toEqual({
       sessions: 3,
@@ -87,6 +94,7 @@ describe.each(testDatabases)('housekeeping on $name', (factory) => {
       rateLimitHits: 1,
       idempotencyKeys: 1,
       outboxMessages: 1,
+      processorEvents: 1,
     });
     const left = async (table: string, column: string) =>
       (await sql<{ v: unknown }>(`select ${column} as v from ${table} order by 1`)).map((row) => row.v);
@@ -96,6 +104,7 @@ describe.each(testDatabases)('housekeeping on $name', (factory) => {
     expect(await left('third_party_sign_ins', 'state_hash')).toEqual([hex(300)]);
     expect(await left('appointment_request_keys', 'key')).toEqual(['recent']);
     expect(await left('outbox_messages', 'subject')).toEqual(['queued', 'recent']);
+    expect(await left('processor_events', 'id')).toEqual(['evt_recent']);
     expect(await deleteExpired(context.handle.database.db, now)).toMatchObject({ sessions: 0, passcodes: 0 });
   });
 });

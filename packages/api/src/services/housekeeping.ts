@@ -11,9 +11,11 @@ import {
   thirdPartySignIns,
   userTokens,
 } from '../db/schema';
+import { processorEvents } from '../db/payments-schema';
 import { idempotencyKeyLifetimeMs } from './checkout/idempotency';
 import { longestRateLimitWindowMs } from './identity/rate-limits';
 import { sessionAbsoluteMs, sessionIdleMs } from './identity/sessions';
+import { processorEventLifetimeMs } from './payments/processor-events';
 
 /** Sent messages are kept this long (the dev mailbox and support look back that far). */
 export const sentMessageLifetimeMs = 30 * 24 * 60 * 60 * 1000;
@@ -26,11 +28,12 @@ export interface HousekeepingReport {
   rateLimitHits: number;
   idempotencyKeys: number;
   outboxMessages: number;
+  processorEvents: number;
 }
 
 /**
  * Deletes expired sessions, passcodes, reset and confirmation tokens, started Google and Apple sign-ins,
- * rate-limit hits, idempotency keys and old sent messages.
+ * rate-limit hits, idempotency keys, old sent messages and old payment processor events.
  */
 export async function deleteExpired(db: Db, now: Date): Promise<HousekeepingReport> {
   const before = (ms: number) => new Date(now.getTime() - ms);
@@ -79,6 +82,12 @@ export async function deleteExpired(db: Db, now: Date): Promise<HousekeepingRepo
           and(isNotNull(outboxMessages.sentAt), lt(outboxMessages.sentAt, before(sentMessageLifetimeMs))),
         )
         .returning({ id: outboxMessages.id }),
+    ),
+    processorEvents: await deleted(
+      db
+        .delete(processorEvents)
+        .where(lt(processorEvents.receivedAt, before(processorEventLifetimeMs)))
+        .returning({ id: processorEvents.id }),
     ),
   };
 }

@@ -4,6 +4,7 @@ export const productionEnv = {
   PAYMENTS_PROCESSOR: 'stripe',
   STRIPE_SECRET_KEY: 'sk_live_123',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_456',
+  STRIPE_WEBHOOK_SECRET: 'whsec_live_789',
   OPERATOR_KEY: 'a-production-operator-key-of-32-chars',
   AUTH_TOKEN_SECRET: 'a-production-registration-secret-of-40-chars',
   TRUST_PROXY_HOPS: '1',

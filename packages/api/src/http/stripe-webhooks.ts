@@ -1,0 +1,47 @@
+import type { Plugin } from 'graphql-yoga';
+import { InvalidWebhookSignatureError, verifyStripeEvent } from '../adapters/payments/stripe-events';
+import type { PaymentsConfig } from '../checkout-config';
+import { handleProcessorEvent, type ProcessorEventPorts } from '../services/payments/processor-events';
+import { readAtMost } from './read-body';
+
+export const stripeWebhookPath = '/webhooks/stripe';
+/** Stripe's events are a few kilobytes; anything much larger is not Stripe's. */
+export const stripeWebhookMaxBytes = 512 * 1024;
+
+/**
+ * POST /webhooks/stripe, the endpoint registered in Stripe's dashboard (reached directly or through
+ * the host, which forwards /webhooks/*). Each delivery is verified with the endpoint's signing secret
+ * (Stripe's constructEvent) and applied once (services/payments/processor-events.ts): 200 when
+ * applied or already applied, 400 for a bad signature, 500 when applying failed (Stripe retries).
+ * With the sandbox processor there is nothing to receive: 404.
+ */
+export function useStripeWebhooks(payments: PaymentsConfig, ports: ProcessorEventPorts): Plugin {
+  return {
+    async onRequest({ request, url, endResponse, fetchAPI }) {
+      if (url.pathname !== stripeWebhookPath) return;
+      const answer = (status: number, body: string, headers: Record<string, string> = {}) =>
+        endResponse(
+          new fetchAPI.Response(body, {
+            status,
+            headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers },
+          }),
+        );
+      if (payments.processor !== 'stripe') return answer(404, 'Not found');
+      if (request.method !== 'POST') return answer(405, 'Method not allowed', { allow: 'POST' });
+      const body = await readAtMost(request, stripeWebhookMaxBytes);
+      if (body === null) return answer(413, 'The event is too large.');
+      let event: ReturnType<typeof verifyStripeEvent>;
+      try {
+        event = verifyStripeEvent(body, request.headers.get('stripe-signature'), payments.webhookSecret);
+      } catch (error) {
+        if (error instanceof InvalidWebhookSignatureError) {
+          ports.log.warn({ reason: error.message }, 'Refused a webhook delivery with a bad signature');
+          return answer(400, 'Invalid signature.');
+        }
+        throw error;
+      }
+      const result = await handleProcessorEvent(ports, 'stripe', event);
+      return answer(200, result === 'duplicate' ? 'Already received.' : 'Received.');
+    },
+  };
+}
