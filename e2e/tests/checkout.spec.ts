@@ -281,7 +281,7 @@ test.describe('what is due now, by marketplace', () => {
       const onSite = place.marketplaceId === '3';
       await expect(page.getByRole('region', { name: 'Payment method' })).toHaveCount(onSite ? 0 : 1);
       // The amount next to the caption: Glow's 20% deposit, Nocturne's full total, nothing at Solace.
-      const total = await summaryTotal(page).innerText();
+      const total = (await summaryTotal(page).textContent()) ?? '';
       const due = page.getByTestId('checkout-due-now');
       await expect(
         page.getByText(onSite ? 'Due today' : 'Due when confirmed', { exact: true }),

@@ -3,6 +3,7 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../adapters/database/database';
 import { appointmentRequestKeys } from '../db/checkout-schema';
+import { processorEvents } from '../db/payments-schema';
 import {
   outboxMessages,
   passcodes,
@@ -11,7 +12,6 @@ import {
   thirdPartySignIns,
   userTokens,
 } from '../db/schema';
-import { processorEvents } from '../db/payments-schema';
 import { idempotencyKeyLifetimeMs } from './checkout/idempotency';
 import { longestRateLimitWindowMs } from './identity/rate-limits';
 import { sessionAbsoluteMs, sessionIdleMs } from './identity/sessions';
