@@ -2,11 +2,15 @@
 // client's retries with the same key, concurrent repeats, and the reconciliation job that settles
 // what a crash left pending, on PGlite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
+import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsProcessor } from '../adapters/payments/payments-processor';
 import { createSandboxProcessor } from '../adapters/payments/sandbox-processor';
 import { type App, createApp } from '../app';
 import { loadIdentityConfig } from '../identity-config';
+import { startJobEngine } from '../jobs/job-engine';
+import { bossDb } from '../jobs/pg-boss-db';
+import { jobSchema, queues } from '../jobs/queues';
 import { idempotencyKeyReusedMessage } from '../services/checkout/idempotency';
 import { reconcileGraceMs, reconcilePendingPurchases } from '../services/memberships/reconciliation';
 import { type CheckoutTestContext, createCheckoutTestContext, TestBrowser } from '../test/checkout';
@@ -369,6 +373,50 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
       });
     });
   });
+
+  it('runs the reconciliation as the reconcile-purchases job of the job engine', async () => {
+    const { browser, userId, cardId } = await memberClient(context);
+    const neverAsked: PaymentsProcessor = { ...sandbox, charge: () => new Promise(() => undefined) };
+    void sameBrowserOn(browser, processOn(neverAsked)).post(
+      membershipOperations.purchasePackage,
+      purchaseInput(cardId, randomUUID()),
+    );
+    await expect.poll(async () => (await ledgerOf(userId))?.pending).toBe(1);
+    await context.sql(
+      `update package_purchases set updated_at = now() - interval '5 minutes' where user_id = $1`,
+      [Number(userId)],
+    );
+    const database = context.handle.database;
+    const errors: unknown[] = [];
+    const engine = await startJobEngine(
+      {
+        database,
+        mailer: null,
+        sms: null,
+        payments: { processor: sandbox },
+        clock: () => new Date(),
+        notifications: { mailFrom: 'bookings@atrium.example', webOrigin: 'http://localhost:3000' },
+      },
+      {
+        pollingIntervalSeconds: 0.5,
+        deliveryConcurrency: 1,
+        renewalBatchSize: 100,
+        onError: (error) => errors.push(error),
+      },
+    );
+    try {
+      // A tick of its schedule, sent now rather than waited for.
+      const sender = new PgBoss({ db: bossDb(database), schema: jobSchema });
+      await sender.send(queues.reconcilePurchases.name, {});
+      await expect
+        .poll(async () => (await ledgerOf(userId))?.pending, { timeout: 20_000, interval: 200 })
+        .toBe(0);
+    } finally {
+      await engine.stop(2_000);
+    }
+    expect(errors).toEqual([]);
+    expect(await ledgerOf(userId)).toMatchObject({ charges: 1, purchases: 1, items: shotPair.items });
+  }, 30_000);
 
   it('keeps charges equal to purchases through a storm of concurrent purchases with crashes', async () => {
     const clients = await Promise.all(Array.from({ length: 4 }, () => memberClient(context)));
