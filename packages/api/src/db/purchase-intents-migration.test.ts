@@ -25,7 +25,9 @@ describe.each(testDatabases)('0011_purchase_intents on $name', (factory) => {
   beforeAll(async () => {
     handle = await factory.create();
     const migrations = await readMigrations();
-    await migrate(handle.database, { migrations: migrations.filter((migration) => migration.version < '0011') });
+    await migrate(handle.database, {
+      migrations: migrations.filter((migration) => migration.version < '0011'),
+    });
     await handle.database.transaction((tx) => tx.exec(before0011));
     await migrate(handle.database);
   });
@@ -41,7 +43,13 @@ describe.each(testDatabases)('0011_purchase_intents on $name', (factory) => {
            from package_purchases`,
       ),
     ).toEqual([
-      { status: 'succeeded', client_key: null, failure_reason: null, review_required_at: null, same_time: true },
+      {
+        status: 'succeeded',
+        client_key: null,
+        failure_reason: null,
+        review_required_at: null,
+        same_time: true,
+      },
     ]);
   });
 
@@ -52,8 +60,20 @@ describe.each(testDatabases)('0011_purchase_intents on $name', (factory) => {
            from membership_charges order by period_start`,
       ),
     ).toEqual([
-      { period_start: '2026-01-01', kind: 'purchase', status: 'succeeded', user_id: 1, membership_definition_id: 1 },
-      { period_start: '2026-02-01', kind: 'renewal', status: 'failed', user_id: 1, membership_definition_id: 1 },
+      {
+        period_start: '2026-01-01',
+        kind: 'purchase',
+        status: 'succeeded',
+        user_id: 1,
+        membership_definition_id: 1,
+      },
+      {
+        period_start: '2026-02-01',
+        kind: 'renewal',
+        status: 'failed',
+        user_id: 1,
+        membership_definition_id: 1,
+      },
     ]);
   });
 

@@ -107,7 +107,14 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
     const { browser, userId, cardId } = await memberClient(context);
     const { purchasePackage } = await browser.data<{ purchasePackage: Mine['packageItems'] }>(
       membershipOperations.purchasePackage,
-      { input: { marketplaceId: '80', packageId: '8003', paymentMethod: { paymentInstrumentId: cardId },  idempotencyKey: randomUUID() } },
+      {
+        input: {
+          marketplaceId: '80',
+          packageId: '8003',
+          paymentMethod: { paymentInstrumentId: cardId },
+          idempotencyKey: randomUUID(),
+        },
+      },
     );
     expect(purchasePackage).toEqual([
       expect.objectContaining({
@@ -131,7 +138,12 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
     const { browser, userId, cardId } = await memberClient(context, '4000000000009995');
     expect(
       await browser.error(membershipOperations.purchasePackage, {
-        input: { marketplaceId: '80', packageId: '8002', paymentMethod: { paymentInstrumentId: cardId },  idempotencyKey: randomUUID() },
+        input: {
+          marketplaceId: '80',
+          packageId: '8002',
+          paymentMethod: { paymentInstrumentId: cardId },
+          idempotencyKey: randomUUID(),
+        },
       }),
     ).toEqual({ code: 'PAYMENT_DECLINED', message: 'Your card has insufficient funds.' });
     expect(
@@ -160,7 +172,12 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
     const { browser } = await memberClient(context, null);
     expect(
       await browser.error(membershipOperations.purchasePackage, {
-        input: { marketplaceId: '80', packageId: '8002', paymentMethod: { paymentInstrumentId: '1' },  idempotencyKey: randomUUID() },
+        input: {
+          marketplaceId: '80',
+          packageId: '8002',
+          paymentMethod: { paymentInstrumentId: '1' },
+          idempotencyKey: randomUUID(),
+        },
       }),
     ).toEqual({ code: 'BAD_USER_INPUT', message: noCardMessage });
     expect(
@@ -202,7 +219,12 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
   it('needs a signed-in client for purchases', async () => {
     expect(
       await new TestBrowser(context.app).error(membershipOperations.purchasePackage, {
-        input: { marketplaceId: '80', packageId: '8002', paymentMethod: { paymentInstrumentId: '1' },  idempotencyKey: randomUUID() },
+        input: {
+          marketplaceId: '80',
+          packageId: '8002',
+          paymentMethod: { paymentInstrumentId: '1' },
+          idempotencyKey: randomUUID(),
+        },
       }),
     ).toEqual({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
   });
@@ -323,7 +345,10 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
     const whileActive = await discount();
     expect(whileActive[0]).toBeGreaterThan(0);
 
-    await browser.data(membershipOperations.cancelMembership, { id: membership.id, idempotencyKey: randomUUID() });
+    await browser.data(membershipOperations.cancelMembership, {
+      id: membership.id,
+      idempotencyKey: randomUUID(),
+    });
     expect(await discount()).toEqual(whileActive);
 
     await context.sql('update memberships set renewal_date = current_date where id = $1', [
@@ -335,7 +360,10 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
   it('reactivates after the renewal date by charging the primary card, running one period from today', async () => {
     const { browser, userId, cardId } = await memberClient(context);
     const membership = await subscribe(browser, cardId ?? '');
-    await browser.data(membershipOperations.cancelMembership, { id: membership.id, idempotencyKey: randomUUID() });
+    await browser.data(membershipOperations.cancelMembership, {
+      id: membership.id,
+      idempotencyKey: randomUUID(),
+    });
     // As if it had been bought a month and three days ago.
     await context.sql(`update memberships set renewal_date = current_date - 3 where id = $1`, [
       Number(membership.id),
@@ -359,12 +387,20 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
   it('asks for a primary card when a lapsed membership is reactivated without one', async () => {
     const { browser, cardId } = await memberClient(context);
     const membership = await subscribe(browser, cardId ?? '');
-    await browser.data(membershipOperations.cancelMembership, { id: membership.id, idempotencyKey: randomUUID() });
+    await browser.data(membershipOperations.cancelMembership, {
+      id: membership.id,
+      idempotencyKey: randomUUID(),
+    });
     await browser.data(accountOperations.deletePaymentInstrument, { id: cardId });
     await context.sql(`update memberships set renewal_date = current_date - 1 where id = $1`, [
       Number(membership.id),
     ]);
-    expect(await browser.error(membershipOperations.reactivateMembership, { id: membership.id, idempotencyKey: randomUUID() })).toEqual({
+    expect(
+      await browser.error(membershipOperations.reactivateMembership, {
+        id: membership.id,
+        idempotencyKey: randomUUID(),
+      }),
+    ).toEqual({
       code: 'BAD_USER_INPUT',
       message: noCardMessage,
     });
@@ -389,7 +425,12 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
     const { browser, cardId } = await memberClient(context);
     await subscribe(browser, cardId ?? '');
     await browser.data(membershipOperations.purchasePackage, {
-      input: { marketplaceId: '80', packageId: '8002', paymentMethod: { paymentInstrumentId: cardId },  idempotencyKey: randomUUID() },
+      input: {
+        marketplaceId: '80',
+        packageId: '8002',
+        paymentMethod: { paymentInstrumentId: cardId },
+        idempotencyKey: randomUUID(),
+      },
     });
     const input = { marketplaceId: '80', procedureIds: ['8001', '8002', '8051'], organizationId: '801' };
     const { getMembershipCreditDiscount } = await browser.data<{
@@ -421,7 +462,12 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
     const items = await browser.data<{ purchasePackage: Mine['packageItems'] }>(
       membershipOperations.purchasePackage,
       {
-        input: { marketplaceId: '80', packageId: '8002', paymentMethod: { paymentInstrumentId: cardId },  idempotencyKey: randomUUID() },
+        input: {
+          marketplaceId: '80',
+          packageId: '8002',
+          paymentMethod: { paymentInstrumentId: cardId },
+          idempotencyKey: randomUUID(),
+        },
       },
     );
     // One point of each used; a third, expired package item no longer counts.
@@ -446,7 +492,12 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
     const { browser, userId } = await memberClient(context);
     const second = await addCard(browser, '5555555555554444');
     await browser.data(membershipOperations.purchasePackage, {
-      input: { marketplaceId: '80', packageId: '8003', paymentMethod: { paymentInstrumentId: second },  idempotencyKey: randomUUID() },
+      input: {
+        marketplaceId: '80',
+        packageId: '8003',
+        paymentMethod: { paymentInstrumentId: second },
+        idempotencyKey: randomUUID(),
+      },
     });
     const [row] = await context.sql<{ payment_instrument_id: number }>(
       'select payment_instrument_id from package_purchases where user_id = $1',

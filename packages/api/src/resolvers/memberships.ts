@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Resolvers } from '../generated/resolvers-types';
 import { PaymentDeclinedError } from '../services/checkout/errors';
-import { IdempotencyKeyReusedError } from '../services/checkout/idempotency';
+import { IdempotencyKeyInProgressError, IdempotencyKeyReusedError } from '../services/checkout/idempotency';
 import { UnauthenticatedError } from '../services/identity/errors';
 import { listMembershipDefinitions, listPackages } from '../services/memberships/catalog';
 import {
@@ -60,12 +60,17 @@ const creditDiscountInput = z.object({
     .transform((id) => id ?? null),
 });
 
-/** withAccountErrors' codes, plus IDEMPOTENCY_KEY_REUSED for a key the client sent with another request. */
+/**
+ * withAccountErrors' codes, plus IDEMPOTENCY_KEY_REUSED for a key the client sent with another request
+ * and IDEMPOTENCY_KEY_IN_PROGRESS while the first request with the key is still running.
+ */
 const withPurchaseErrors = <T>(call: () => Promise<T>): Promise<T> =>
   withServiceErrors(call, [
     { error: UnauthenticatedError, code: 'UNAUTHENTICATED' },
     { error: PaymentDeclinedError, code: 'PAYMENT_DECLINED' },
     { error: IdempotencyKeyReusedError, code: 'IDEMPOTENCY_KEY_REUSED' },
+    // Not a refusal: the browser retries with the same key (graphql-client memberships/attempt-keys.ts).
+    { error: IdempotencyKeyInProgressError, code: 'IDEMPOTENCY_KEY_IN_PROGRESS' },
   ]);
 
 const ofMarketplace = (args: unknown) => parseInput(z.object({ marketplaceId }), args).marketplaceId;

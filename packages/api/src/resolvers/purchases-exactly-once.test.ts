@@ -12,10 +12,17 @@ import { startJobEngine } from '../jobs/job-engine';
 import { bossDb } from '../jobs/pg-boss-db';
 import { jobSchema, queues } from '../jobs/queues';
 import { idempotencyKeyReusedMessage } from '../services/checkout/idempotency';
+import { membershipMessages } from '../services/memberships/purchases';
 import { reconcileGraceMs, reconcilePendingPurchases } from '../services/memberships/reconciliation';
 import { type CheckoutTestContext, createCheckoutTestContext, TestBrowser } from '../test/checkout';
 import { testDatabases } from '../test/databases';
-import { addCard, memberClient, membershipFixture, membershipOperations, subscribe } from '../test/memberships';
+import {
+  addCard,
+  memberClient,
+  membershipFixture,
+  membershipOperations,
+  subscribe,
+} from '../test/memberships';
 
 interface HeldItem {
   id: string;
@@ -74,7 +81,11 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
       config: { nodeEnv: 'test', identity: loadIdentityConfig({ REGISTER_LIMIT_PER_IP: '0' }, 'test') },
       logging: false,
       checkout: {
-        payments: { processor, sandbox: createSandboxProcessor(context.handle.database.db), stripePublishableKey: null },
+        payments: {
+          processor,
+          sandbox: createSandboxProcessor(context.handle.database.db),
+          stripePublishableKey: null,
+        },
         clock,
       },
     });
@@ -122,7 +133,10 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
     input: { marketplaceId: '80', packageId, paymentMethod: { paymentInstrumentId: cardId }, idempotencyKey },
   });
   const buy = (browser: TestBrowser, cardId: string | null, key: string) =>
-    browser.data<{ purchasePackage: HeldItem[] }>(membershipOperations.purchasePackage, purchaseInput(cardId, key));
+    browser.data<{ purchasePackage: HeldItem[] }>(
+      membershipOperations.purchasePackage,
+      purchaseInput(cardId, key),
+    );
 
   describe('a process that dies between the charge and the commit', () => {
     it('leaves the package purchase pending; after a restart the reconciliation settles it: one charge, one purchase', async () => {
@@ -171,7 +185,10 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
         membershipDefinitionId: '8001',
         idempotencyKey: randomUUID(),
       };
-      void sameBrowserOn(browser, processOn(dying.processor)).post(membershipOperations.createMembership, variables);
+      void sameBrowserOn(browser, processOn(dying.processor)).post(
+        membershipOperations.createMembership,
+        variables,
+      );
       await dying.charged;
       const [none] = await context.sql<{ count: number }>(
         'select count(*)::int as count from memberships where user_id = $1',
@@ -196,10 +213,14 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
         variables,
       );
       expect(createMembership.status).toBe('Active');
-      const [charge] = await context.sql<{ membership_id: number; kind: string; idempotency_key: string; id: number }>(
-        'select id, membership_id, kind, idempotency_key from membership_charges where user_id = $1',
-        [Number(userId)],
-      );
+      const [charge] = await context.sql<{
+        membership_id: number;
+        kind: string;
+        idempotency_key: string;
+        id: number;
+      }>('select id, membership_id, kind, idempotency_key from membership_charges where user_id = $1', [
+        Number(userId),
+      ]);
       expect(charge).toEqual({
         id: charge?.id,
         membership_id: Number(createMembership.id),
@@ -216,9 +237,10 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
       await context.sql('update memberships set renewal_date = current_date - 3 where id = $1', [
         Number(membership.id),
       ]);
-      await context.sql('update membership_charges set period_start = current_date - 95 where membership_id = $1', [
-        Number(membership.id),
-      ]);
+      await context.sql(
+        'update membership_charges set period_start = current_date - 95 where membership_id = $1',
+        [Number(membership.id)],
+      );
       const dying = dyingAfterCharge(sandbox);
       const variables = { id: membership.id, idempotencyKey: randomUUID() };
       void sameBrowserOn(browser, processOn(dying.processor)).post(
@@ -243,12 +265,19 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
       const { browser, userId, cardId } = await memberClient(context);
       const key = randomUUID();
       const lost = sameBrowserOn(browser, processOn(losingAnswers(sandbox)));
-      expect((await lost.post(membershipOperations.purchasePackage, purchaseInput(cardId, key))).body.errors).toBeDefined();
+      expect(
+        (await lost.post(membershipOperations.purchasePackage, purchaseInput(cardId, key))).body.errors,
+      ).toBeDefined();
       expect(await ledgerOf(userId)).toMatchObject({ charges: 1, purchases: 0, pending: 1 });
 
       const { purchasePackage } = await buy(browser, cardId, key);
       expect(purchasePackage).toHaveLength(shotPair.items);
-      expect(await ledgerOf(userId)).toMatchObject({ charges: 1, purchases: 1, items: shotPair.items, pending: 0 });
+      expect(await ledgerOf(userId)).toMatchObject({
+        charges: 1,
+        purchases: 1,
+        items: shotPair.items,
+        pending: 0,
+      });
       // Nothing is left for the reconciliation.
       expect((await reconcile(minutesFromNow(3))).settled).toBe(0);
     });
@@ -265,7 +294,12 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
       // Two processes reconcile at once: the claim gives the row to one of them.
       const reports = await Promise.all([reconcile(later), reconcile(later)]);
       expect(reports.map((report) => report.settled).sort()).toEqual([0, 1]);
-      expect(await ledgerOf(userId)).toMatchObject({ charges: 1, purchases: 1, items: shotPair.items, pending: 0 });
+      expect(await ledgerOf(userId)).toMatchObject({
+        charges: 1,
+        purchases: 1,
+        items: shotPair.items,
+        pending: 0,
+      });
     });
 
     it('marks a pending row older than the processor keeps its key for review instead of charging it', async () => {
@@ -324,10 +358,13 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
       expect(created[0]).toEqual(created[1]);
       const membershipId = (created[0] as { createMembership: { id: string } }).createMembership.id;
       await browser.data(membershipOperations.cancelMembership, { id: membershipId });
-      await context.sql('update memberships set renewal_date = current_date - 3 where id = $1', [Number(membershipId)]);
-      await context.sql('update membership_charges set period_start = current_date - 95 where membership_id = $1', [
+      await context.sql('update memberships set renewal_date = current_date - 3 where id = $1', [
         Number(membershipId),
       ]);
+      await context.sql(
+        'update membership_charges set period_start = current_date - 95 where membership_id = $1',
+        [Number(membershipId)],
+      );
       const renew = { id: membershipId, idempotencyKey: randomUUID() };
       const renewed = await Promise.all([
         browser.data(membershipOperations.reactivateMembership, renew),
@@ -364,6 +401,22 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
       expect((await buy(browser, better, key)).purchasePackage).toHaveLength(shotPair.items);
       expect(await ledgerOf(userId)).toMatchObject({ charges: 1, purchases: 1, items: shotPair.items });
     });
+
+    it('tells a repeat that the first request with the key is still running, to be retried with the key', async () => {
+      const { browser, userId, cardId } = await memberClient(context);
+      const neverAsked: PaymentsProcessor = { ...sandbox, charge: () => new Promise(() => undefined) };
+      const key = randomUUID();
+      void sameBrowserOn(browser, processOn(neverAsked)).post(
+        membershipOperations.purchasePackage,
+        purchaseInput(cardId, key),
+      );
+      await expect.poll(async () => (await ledgerOf(userId))?.pending).toBe(1);
+      expect(await browser.error(membershipOperations.purchasePackage, purchaseInput(cardId, key))).toEqual({
+        code: 'IDEMPOTENCY_KEY_IN_PROGRESS',
+        message: membershipMessages.purchaseInProgress,
+      });
+      expect(await ledgerOf(userId)).toMatchObject({ charges: 0, purchases: 0, pending: 1 });
+    }, 40_000);
 
     it('refuses a purchase without a key', async () => {
       const { browser, cardId } = await memberClient(context);

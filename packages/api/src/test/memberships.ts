@@ -116,7 +116,12 @@ export async function subscribe(
 ): Promise<MembershipResult> {
   const { createMembership } = await browser.data<{ createMembership: MembershipResult }>(
     membershipOperations.createMembership,
-    { marketplaceId: '80', paymentInstrumentId: cardId, membershipDefinitionId, idempotencyKey: randomUUID() },
+    {
+      marketplaceId: '80',
+      paymentInstrumentId: cardId,
+      membershipDefinitionId,
+      idempotencyKey: randomUUID(),
+    },
   );
   return createMembership;
 }

@@ -13,7 +13,8 @@ afterEach(() => {
   configureGraphQLClient({});
 });
 
-const refusal = (code: string) => new GraphQLResponseError([{ message: 'No.', extensions: { code } }], null, 200);
+const refusal = (code: string) =>
+  new GraphQLResponseError([{ message: 'No.', extensions: { code } }], null, 200);
 
 describe('one idempotency key per purchase attempt', () => {
   it('keeps the key after a timeout, a network error or a server failure, and ends it on a refusal', () => {
@@ -22,11 +23,18 @@ describe('one idempotency key per purchase attempt', () => {
       new TypeError('Failed to fetch'),
       new HttpError(502),
       refusal('INTERNAL_SERVER_ERROR'),
+      refusal('IDEMPOTENCY_KEY_IN_PROGRESS'),
       new GraphQLResponseError([{ message: 'Unexpected error.' }], null, 200),
     ]) {
       expect(endsAttempt(unknownOutcome)).toBe(false);
     }
-    for (const code of ['BAD_USER_INPUT', 'PAYMENT_DECLINED', 'NOT_FOUND', 'UNAUTHENTICATED', 'IDEMPOTENCY_KEY_REUSED']) {
+    for (const code of [
+      'BAD_USER_INPUT',
+      'PAYMENT_DECLINED',
+      'NOT_FOUND',
+      'UNAUTHENTICATED',
+      'IDEMPOTENCY_KEY_REUSED',
+    ]) {
       expect(endsAttempt(refusal(code))).toBe(true);
     }
     expect(endsAttempt(new HttpError(400))).toBe(true);
@@ -61,7 +69,9 @@ describe('one idempotency key per purchase attempt', () => {
       () => Promise.resolve(jsonResponse({ data: { purchasePackage: [] } })),
       () =>
         Promise.resolve(
-          jsonResponse({ errors: [{ message: 'Your card was declined.', extensions: { code: 'PAYMENT_DECLINED' } }] }),
+          jsonResponse({
+            errors: [{ message: 'Your card was declined.', extensions: { code: 'PAYMENT_DECLINED' } }],
+          }),
         ),
       () => Promise.resolve(jsonResponse({ data: { purchasePackage: [] } })),
     ];

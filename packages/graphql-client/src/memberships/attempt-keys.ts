@@ -16,8 +16,9 @@ const refusalCodes = new Set([
 
 /**
  * Whether a failed purchase call ends its attempt. Only a definite refusal from the server does; a
- * timeout, a network error, a 5xx or an unexpected server error leaves the outcome unknown (the card
- * may have been charged), so the retry must send the same key and get the first request's answer.
+ * timeout, a network error, a 5xx, an unexpected server error or IDEMPOTENCY_KEY_IN_PROGRESS (the
+ * first request with the key is still running) leaves the outcome unknown (the card may have been
+ * charged), so the retry must send the same key and get the first request's answer.
  */
 export function endsAttempt(error: unknown): boolean {
   if (error instanceof GraphQLResponseError) {

@@ -57,6 +57,7 @@ export const membershipMessages = {
   packageNotFound: (id: number, marketplaceId: number) =>
     `Package ${id} was not found in marketplace ${marketplaceId}.`,
   chargeInProgress: 'This membership is being charged right now. Please try again in a moment.',
+  purchaseInProgress: 'This purchase is still being processed. Please wait a moment and try again.',
 } as const;
 
 type MembershipRow = typeof memberships.$inferSelect;
@@ -92,6 +93,7 @@ export async function purchasePackage(
     marketplaceId,
     caller: callerOf(userId),
     key: input.idempotencyKey,
+    inProgressMessage: membershipMessages.purchaseInProgress,
     requestHash: fingerprint({ purchasePackage: { packageId: pack.id, paymentInstrumentId: card.id } }),
   };
   return withIdempotencyKey<PackageItemView[]>(db, ports.clock, scope, async (complete) => {
@@ -179,6 +181,7 @@ export async function createMembership(
     marketplaceId,
     caller: callerOf(userId),
     key: input.idempotencyKey,
+    inProgressMessage: membershipMessages.purchaseInProgress,
     requestHash: fingerprint({
       createMembership: { membershipDefinitionId: definition.id, paymentInstrumentId: card.id },
     }),
@@ -256,6 +259,7 @@ export async function reactivateMembership(
     marketplaceId: membership.marketplaceId,
     caller: callerOf(userId),
     key: input.idempotencyKey,
+    inProgressMessage: membershipMessages.purchaseInProgress,
     requestHash: fingerprint({ reactivateMembership: { membershipId: membership.id } }),
   };
   return withIdempotencyKey<MembershipView>(db, ports.clock, scope, async (complete) => {
