@@ -1,7 +1,7 @@
 // Settles purchase intents a crash left pending (issue 16). Run by the job engine's scheduled
 // `reconcile-purchases` job every few minutes. A pending row the live request has not settled within
-// the grace period is claimed (a compare-and-set on its updated_at, so two processes never both take
-// it), the processor is asked again with the row's own idempotency key, which answers with the first
+// the grace period is claimed (an update that moves its updated_at to now only while it is still
+// untouched, so two processes never both take it), the processor is asked again with the row's own idempotency key, which answers with the first
 // attempt's charge and never charges twice, and the row is settled by the same function as the live
 // path. Processors keep idempotency keys for 24 hours (Stripe); a row older than that could be charged
 // a second time, so it is marked for review instead and reported to an operator.
@@ -68,18 +68,20 @@ export async function reconcilePendingPurchases(
       .returning({ id: table.id, idempotencyKey: table.idempotencyKey, createdAt: table.createdAt });
     report.reviewRequired.push(...overdue.map((row) => ({ table: name, ...row })));
 
+    const untouched = and(open, lte(table.updatedAt, graceEnd));
     const stale = await db
-      .select({ id: table.id, updatedAt: table.updatedAt })
+      .select({ id: table.id })
       .from(table)
-      .where(and(open, lte(table.updatedAt, graceEnd)))
+      .where(untouched)
       .orderBy(asc(table.updatedAt))
       .limit(limit);
     for (const candidate of stale) {
-      // The claim: only the process whose compare-and-set succeeds re-drives the row now.
+      // The claim: the update re-checks the row under its lock, so once one process has moved
+      // updated_at to now, another's claim finds it touched and takes nothing.
       const [claimed] = await db
         .update(table)
         .set({ updatedAt: now })
-        .where(and(eq(table.id, candidate.id), open, eq(table.updatedAt, candidate.updatedAt)))
+        .where(and(eq(table.id, candidate.id), untouched))
         .returning();
       if (!claimed) continue;
       try {
