@@ -259,43 +259,82 @@ export const paymentInstruments = pgTable(
   ],
 );
 
-export const membershipChargeStatuses = ['pending', 'succeeded', 'failed'] as const;
-export type MembershipChargeStatus = (typeof membershipChargeStatuses)[number];
+/** Where a purchase intent stands (0011_purchase_intents.sql); only `pending` rows are still open. */
+export const purchaseStatuses = ['pending', 'succeeded', 'failed', 'refunded'] as const;
+export type PurchaseStatus = (typeof purchaseStatuses)[number];
+/** What a membership charge pays for: the first period (createMembership), a renewal, a reactivation. */
+export const membershipChargeKinds = ['purchase', 'renewal', 'reactivation'] as const;
+export type MembershipChargeKind = (typeof membershipChargeKinds)[number];
 
-/** One charge per membership period (0005_memberships.sql); the unique period is the renewal claim. */
+const outcomeCheck = (t: {
+  status: unknown;
+  processorReference: unknown;
+  amountCents: unknown;
+  failureReason: unknown;
+}) =>
+  sql`(${t.status} = 'succeeded' and (${t.processorReference} is not null or ${t.amountCents} = 0) and ${t.failureReason} is null)
+        or (${t.status} = 'failed' and ${t.processorReference} is null and ${t.failureReason} is not null)
+        or (${t.status} = 'pending' and ${t.processorReference} is null and ${t.failureReason} is null)
+        or (${t.status} = 'refunded' and ${t.processorReference} is not null and ${t.failureReason} is not null)`;
+
+/**
+ * One charge per membership period (0005_memberships.sql, 0011_purchase_intents.sql): the unique
+ * period is the renewal claim, and each row is the intent recorded before the processor is asked. A
+ * first purchase has no membership until it is paid.
+ */
 export const membershipCharges = pgTable(
   'membership_charges',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    membershipId: integer('membership_id')
+    membershipId: integer('membership_id').references(() => memberships.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: membershipChargeKinds }).notNull(),
+    userId: integer('user_id')
       .notNull()
-      .references(() => memberships.id, { onDelete: 'cascade' }),
+      .references(() => users.id, { onDelete: 'cascade' }),
+    membershipDefinitionId: integer('membership_definition_id')
+      .notNull()
+      .references(() => membershipDefinitions.id),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status', { enum: membershipChargeStatuses }).notNull(),
+    status: text('status', { enum: purchaseStatuses }).notNull(),
     attempts: integer('attempts').notNull().default(1),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** The key the client sent with createMembership, so its retry finds this intent. */
+    clientKey: text('client_key'),
     paymentInstrumentId: integer('payment_instrument_id').references(() => paymentInstruments.id),
     processorReference: text('processor_reference'),
     failureReason: text('failure_reason'),
+    /** A pending row older than the processor's idempotency keys: left to an operator. */
+    reviewRequiredAt: timestamptz('review_required_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     unique('membership_charges_period_key').on(t.membershipId, t.periodStart),
+    unique('membership_charges_idempotency_key_key').on(t.idempotencyKey),
+    uniqueIndex('membership_charges_client_key_idx')
+      .on(t.userId, t.membershipDefinitionId, t.clientKey)
+      .where(sql`${t.clientKey} is not null and ${t.status} <> 'failed'`),
+    index('membership_charges_pending_idx').on(t.updatedAt).where(sql`${t.status} = 'pending'`),
     check('membership_charges_amount_not_negative', sql`${t.amountCents} >= 0`),
-    check('membership_charges_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
-    check('membership_charges_attempts_positive', sql`${t.attempts} > 0`),
     check(
-      'membership_charges_outcome',
-      sql`(${t.status} = 'succeeded' and (${t.processorReference} is not null or ${t.amountCents} = 0) and ${t.failureReason} is null)
-        or (${t.status} = 'failed' and ${t.processorReference} is null and ${t.failureReason} is not null)
-        or (${t.status} = 'pending' and ${t.processorReference} is null and ${t.failureReason} is null)`,
+      'membership_charges_status_known',
+      sql`${t.status} in ('pending', 'succeeded', 'failed', 'refunded')`,
+    ),
+    check('membership_charges_kind_known', sql`${t.kind} in ('purchase', 'renewal', 'reactivation')`),
+    check('membership_charges_attempts_positive', sql`${t.attempts} > 0`),
+    check('membership_charges_outcome', outcomeCheck(t)),
+    check(
+      'membership_charges_membership_known',
+      sql`${t.membershipId} is not null or (${t.kind} = 'purchase' and ${t.status} <> 'succeeded')`,
     ),
   ],
 );
 
-/** A package bought on its own (0005_memberships.sql); its package items point at it. */
+/**
+ * A package bought on its own (0005_memberships.sql, 0011_purchase_intents.sql): the intent recorded
+ * before the processor is asked; its package items point at it once it has succeeded.
+ */
 export const packagePurchases = pgTable(
   'package_purchases',
   {
@@ -308,14 +347,30 @@ export const packagePurchases = pgTable(
       .references(() => packages.id),
     paymentInstrumentId: integer('payment_instrument_id').references(() => paymentInstruments.id),
     amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: purchaseStatuses }).notNull().default('pending'),
     idempotencyKey: text('idempotency_key').notNull(),
+    /** The key the client sent with purchasePackage, so its retry finds this intent. */
+    clientKey: text('client_key'),
     processorReference: text('processor_reference'),
+    failureReason: text('failure_reason'),
+    /** A pending row older than the processor's idempotency keys: left to an operator. */
+    reviewRequiredAt: timestamptz('review_required_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     unique('package_purchases_idempotency_key_key').on(t.idempotencyKey),
     index('package_purchases_user_id_idx').on(t.userId),
+    uniqueIndex('package_purchases_client_key_idx')
+      .on(t.userId, t.packageId, t.clientKey)
+      .where(sql`${t.clientKey} is not null and ${t.status} <> 'failed'`),
+    index('package_purchases_pending_idx').on(t.updatedAt).where(sql`${t.status} = 'pending'`),
     check('package_purchases_amount_not_negative', sql`${t.amountCents} >= 0`),
+    check(
+      'package_purchases_status_known',
+      sql`${t.status} in ('pending', 'succeeded', 'failed', 'refunded')`,
+    ),
+    check('package_purchases_outcome', outcomeCheck(t)),
   ],
 );
 

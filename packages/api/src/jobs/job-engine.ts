@@ -5,6 +5,7 @@ import type { PaymentsProcessor } from '../adapters/payments/payments-processor'
 import type { SmsSender } from '../adapters/sms/sms-sender';
 import { deleteExpired } from '../services/housekeeping';
 import { type AccountEmailJob, sendAccountEmail } from '../services/identity/account-emails';
+import { reconcilePendingPurchases } from '../services/memberships/reconciliation';
 import { renewDueMemberships } from '../services/memberships/renewals';
 import { queueDueReminders } from '../services/notifications/reminders';
 import type { NotificationSettings } from '../services/notifications/settings';
@@ -123,6 +124,23 @@ export async function startJobEngine(ports: JobPorts, options: JobEngineOptions)
       { limit: options.renewalBatchSize },
     ),
   );
+  await scheduled(queues.reconcilePurchases, async () => {
+    const report = await reconcilePendingPurchases({
+      db: ports.database.db,
+      payments: ports.payments,
+      clock: ports.clock,
+    });
+    // An operator settles these by hand (the processor's dashboard shows whether the key charged).
+    for (const intent of report.reviewRequired) {
+      options.onError(
+        new Error(
+          `Purchase intent ${intent.table} ${intent.id} (${intent.idempotencyKey}) stayed pending past the processor's idempotency window; review it by hand.`,
+        ),
+        queues.reconcilePurchases.name,
+      );
+    }
+    for (const failure of report.errors) options.onError(failure.error, queues.reconcilePurchases.name);
+  });
   await scheduled(queues.appointmentReminders, () =>
     queueDueReminders(
       { db: ports.database.db, clock: ports.clock, notifications: ports.notifications },

@@ -28,6 +28,15 @@ export const queues = {
     cron: '*/15 * * * *',
     options: { policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 },
   },
+  /**
+   * Settles purchase intents a crash left pending (services/memberships/reconciliation.ts). Every two
+   * minutes: well inside the 24 hours processors keep an idempotency key.
+   */
+  reconcilePurchases: {
+    name: 'reconcile-purchases',
+    cron: '*/2 * * * *',
+    options: { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
+  },
   appointmentReminders: {
     name: 'appointment-reminders',
     cron: '*/5 * * * *',

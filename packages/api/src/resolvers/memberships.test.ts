@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPeriod, utcDate } from '../services/memberships/periods';
 import { membershipMessages } from '../services/memberships/purchases';
@@ -106,7 +107,14 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
     const { browser, userId, cardId } = await memberClient(context);
     const { purchasePackage } = await browser.data<{ purchasePackage: Mine['packageItems'] }>(
       membershipOperations.purchasePackage,
-      { input: { marketplaceId: '80', packageId: '8003', paymentMethod: { paymentInstrumentId: cardId } } },
+      {
+        input: {
+          marketplaceId: '80',
+          packageId: '8003',
+          paymentMethod: { paymentInstrumentId: cardId },
+          idempotencyKey: randomUUID(),
+        },
+      },
     );
     expect(purchasePackage).toEqual([
       expect.objectContaining({
@@ -130,11 +138,17 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
     const { browser, userId, cardId } = await memberClient(context, '4000000000009995');
     expect(
       await browser.error(membershipOperations.purchasePackage, {
-        input: { marketplaceId: '80', packageId: '8002', paymentMethod: { paymentInstrumentId: cardId } },
+        input: {
+          marketplaceId: '80',
+          packageId: '8002',
+          paymentMethod: { paymentInstrumentId: cardId },
+          idempotencyKey: randomUUID(),
+        },
       }),
     ).toEqual({ code: 'PAYMENT_DECLINED', message: 'Your card has insufficient funds.' });
     expect(
       await browser.error(membershipOperations.createMembership, {
+        idempotencyKey: randomUUID(),
         marketplaceId: '80',
         paymentInstrumentId: cardId,
         membershipDefinitionId: '8001',
@@ -143,23 +157,32 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
     const viewer = await mine(browser);
     expect(viewer.packageItems).toEqual([]);
     expect(viewer.memberships).toEqual([]);
-    const [held] = await context.sql<{ purchases: number; memberships: number }>(
-      `select (select count(*)::int from package_purchases where user_id = $1) as purchases,
-              (select count(*)::int from memberships where user_id = $1) as memberships`,
+    const [held] = await context.sql<{ purchases: number; memberships: number; declined: number }>(
+      `select (select count(*)::int from package_purchases where user_id = $1 and status <> 'failed') as purchases,
+              (select count(*)::int from memberships where user_id = $1) as memberships,
+              (select count(*)::int from package_purchases where user_id = $1
+                 and status = 'failed' and failure_reason = 'Your card has insufficient funds.') as declined`,
       [Number(userId)],
     );
-    expect(held).toEqual({ purchases: 0, memberships: 0 });
+    // The declined intent is kept, failed with the processor's reason; it created nothing.
+    expect(held).toEqual({ purchases: 0, memberships: 0, declined: 1 });
   });
 
   it("asks for a payment method without a saved card, and refuses another client's card as NOT_FOUND", async () => {
     const { browser } = await memberClient(context, null);
     expect(
       await browser.error(membershipOperations.purchasePackage, {
-        input: { marketplaceId: '80', packageId: '8002', paymentMethod: { paymentInstrumentId: '1' } },
+        input: {
+          marketplaceId: '80',
+          packageId: '8002',
+          paymentMethod: { paymentInstrumentId: '1' },
+          idempotencyKey: randomUUID(),
+        },
       }),
     ).toEqual({ code: 'BAD_USER_INPUT', message: noCardMessage });
     expect(
       await browser.error(membershipOperations.createMembership, {
+        idempotencyKey: randomUUID(),
         marketplaceId: '80',
         paymentInstrumentId: '1',
         membershipDefinitionId: '8001',
@@ -174,6 +197,7 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
           marketplaceId: '80',
           packageId: '8002',
           paymentMethod: { paymentInstrumentId: other.cardId },
+          idempotencyKey: randomUUID(),
         },
       }),
     ).toEqual({
@@ -186,6 +210,7 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
           marketplaceId: '80',
           packageId: '9999',
           paymentMethod: { paymentInstrumentId: other.cardId },
+          idempotencyKey: randomUUID(),
         },
       }),
     ).toEqual({ code: 'NOT_FOUND', message: 'Package 9999 was not found in marketplace 80.' });
@@ -194,7 +219,12 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
   it('needs a signed-in client for purchases', async () => {
     expect(
       await new TestBrowser(context.app).error(membershipOperations.purchasePackage, {
-        input: { marketplaceId: '80', packageId: '8002', paymentMethod: { paymentInstrumentId: '1' } },
+        input: {
+          marketplaceId: '80',
+          packageId: '8002',
+          paymentMethod: { paymentInstrumentId: '1' },
+          idempotencyKey: randomUUID(),
+        },
       }),
     ).toEqual({ code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' });
   });
@@ -227,6 +257,7 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
 
     expect(
       await browser.error(membershipOperations.createMembership, {
+        idempotencyKey: randomUUID(),
         marketplaceId: '80',
         paymentInstrumentId: cardId,
         membershipDefinitionId: '8003',
@@ -250,8 +281,16 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
     const { browser, userId, cardId } = await memberClient(context);
     const variables = { marketplaceId: '80', paymentInstrumentId: cardId };
     const responses = await Promise.all([
-      browser.post(membershipOperations.createMembership, { ...variables, membershipDefinitionId: '8001' }),
-      browser.post(membershipOperations.createMembership, { ...variables, membershipDefinitionId: '8003' }),
+      browser.post(membershipOperations.createMembership, {
+        ...variables,
+        membershipDefinitionId: '8001',
+        idempotencyKey: randomUUID(),
+      }),
+      browser.post(membershipOperations.createMembership, {
+        ...variables,
+        membershipDefinitionId: '8003',
+        idempotencyKey: randomUUID(),
+      }),
     ]);
     const refused = responses.filter((response) => response.body.errors);
     expect(refused).toHaveLength(1);
@@ -271,7 +310,7 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
     const membership = await subscribe(browser, cardId ?? '');
     const { cancelMembership } = await browser.data<{ cancelMembership: Mine['memberships'][number] }>(
       membershipOperations.cancelMembership,
-      { id: membership.id },
+      { id: membership.id, idempotencyKey: randomUUID() },
     );
     expect(cancelMembership).toEqual({
       id: membership.id,
@@ -282,7 +321,7 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
 
     const { reactivateMembership } = await browser.data<{
       reactivateMembership: Mine['memberships'][number];
-    }>(membershipOperations.reactivateMembership, { id: membership.id });
+    }>(membershipOperations.reactivateMembership, { id: membership.id, idempotencyKey: randomUUID() });
     expect(reactivateMembership).toEqual({
       id: membership.id,
       renewalDate: membership.renewalDate,
@@ -306,7 +345,10 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
     const whileActive = await discount();
     expect(whileActive[0]).toBeGreaterThan(0);
 
-    await browser.data(membershipOperations.cancelMembership, { id: membership.id });
+    await browser.data(membershipOperations.cancelMembership, {
+      id: membership.id,
+      idempotencyKey: randomUUID(),
+    });
     expect(await discount()).toEqual(whileActive);
 
     await context.sql('update memberships set renewal_date = current_date where id = $1', [
@@ -318,7 +360,10 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
   it('reactivates after the renewal date by charging the primary card, running one period from today', async () => {
     const { browser, userId, cardId } = await memberClient(context);
     const membership = await subscribe(browser, cardId ?? '');
-    await browser.data(membershipOperations.cancelMembership, { id: membership.id });
+    await browser.data(membershipOperations.cancelMembership, {
+      id: membership.id,
+      idempotencyKey: randomUUID(),
+    });
     // As if it had been bought a month and three days ago.
     await context.sql(`update memberships set renewal_date = current_date - 3 where id = $1`, [
       Number(membership.id),
@@ -329,7 +374,7 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
     );
     const { reactivateMembership } = await browser.data<{
       reactivateMembership: Mine['memberships'][number];
-    }>(membershipOperations.reactivateMembership, { id: membership.id });
+    }>(membershipOperations.reactivateMembership, { id: membership.id, idempotencyKey: randomUUID() });
     expect(reactivateMembership).toEqual({
       id: membership.id,
       renewalDate: addPeriod(today(), 'monthly'),
@@ -342,12 +387,20 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
   it('asks for a primary card when a lapsed membership is reactivated without one', async () => {
     const { browser, cardId } = await memberClient(context);
     const membership = await subscribe(browser, cardId ?? '');
-    await browser.data(membershipOperations.cancelMembership, { id: membership.id });
+    await browser.data(membershipOperations.cancelMembership, {
+      id: membership.id,
+      idempotencyKey: randomUUID(),
+    });
     await browser.data(accountOperations.deletePaymentInstrument, { id: cardId });
     await context.sql(`update memberships set renewal_date = current_date - 1 where id = $1`, [
       Number(membership.id),
     ]);
-    expect(await browser.error(membershipOperations.reactivateMembership, { id: membership.id })).toEqual({
+    expect(
+      await browser.error(membershipOperations.reactivateMembership, {
+        id: membership.id,
+        idempotencyKey: randomUUID(),
+      }),
+    ).toEqual({
       code: 'BAD_USER_INPUT',
       message: noCardMessage,
     });
@@ -361,7 +414,7 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
       membershipOperations.cancelMembership,
       membershipOperations.reactivateMembership,
     ]) {
-      expect(await browser.error(operation, { id: membership.id })).toEqual({
+      expect(await browser.error(operation, { id: membership.id, idempotencyKey: randomUUID() })).toEqual({
         code: 'NOT_FOUND',
         message: `Membership ${membership.id} was not found.`,
       });
@@ -372,7 +425,12 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
     const { browser, cardId } = await memberClient(context);
     await subscribe(browser, cardId ?? '');
     await browser.data(membershipOperations.purchasePackage, {
-      input: { marketplaceId: '80', packageId: '8002', paymentMethod: { paymentInstrumentId: cardId } },
+      input: {
+        marketplaceId: '80',
+        packageId: '8002',
+        paymentMethod: { paymentInstrumentId: cardId },
+        idempotencyKey: randomUUID(),
+      },
     });
     const input = { marketplaceId: '80', procedureIds: ['8001', '8002', '8051'], organizationId: '801' };
     const { getMembershipCreditDiscount } = await browser.data<{
@@ -404,7 +462,12 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
     const items = await browser.data<{ purchasePackage: Mine['packageItems'] }>(
       membershipOperations.purchasePackage,
       {
-        input: { marketplaceId: '80', packageId: '8002', paymentMethod: { paymentInstrumentId: cardId } },
+        input: {
+          marketplaceId: '80',
+          packageId: '8002',
+          paymentMethod: { paymentInstrumentId: cardId },
+          idempotencyKey: randomUUID(),
+        },
       },
     );
     // One point of each used; a third, expired package item no longer counts.
@@ -429,7 +492,12 @@ describe.each(testDatabases)('memberships and packages on $name', (factory) => {
     const { browser, userId } = await memberClient(context);
     const second = await addCard(browser, '5555555555554444');
     await browser.data(membershipOperations.purchasePackage, {
-      input: { marketplaceId: '80', packageId: '8003', paymentMethod: { paymentInstrumentId: second } },
+      input: {
+        marketplaceId: '80',
+        packageId: '8003',
+        paymentMethod: { paymentInstrumentId: second },
+        idempotencyKey: randomUUID(),
+      },
     });
     const [row] = await context.sql<{ payment_instrument_id: number }>(
       'select payment_instrument_id from package_purchases where user_id = $1',

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import type { Resolvers } from '../generated/resolvers-types';
+import { PaymentDeclinedError } from '../services/checkout/errors';
+import { IdempotencyKeyInProgressError, IdempotencyKeyReusedError } from '../services/checkout/idempotency';
+import { UnauthenticatedError } from '../services/identity/errors';
 import { listMembershipDefinitions, listPackages } from '../services/memberships/catalog';
 import {
   listMemberships,
@@ -15,7 +18,7 @@ import {
   reactivateMembership,
 } from '../services/memberships/purchases';
 import { withAccountErrors } from './account-errors';
-import { parseInput } from './errors';
+import { parseInput, withServiceErrors } from './errors';
 import { idInput, marketplaceIdInput } from './id-input';
 
 /** The most procedures and add-ons one cart may hold (as checkoutSummary). */
@@ -25,8 +28,16 @@ const marketplaceId = marketplaceIdInput;
 const paymentInstrumentId = idInput('Payment instrument');
 const membershipId = idInput('Membership');
 
+/** The client's key for one purchase attempt (as createAppointmentRequest's). */
+const idempotencyKey = z
+  .string()
+  .trim()
+  .min(1, 'idempotencyKey is required.')
+  .max(200, 'idempotencyKey must be at most 200 characters.');
+
 const purchasePackageInput = z.object({
   marketplaceId,
+  idempotencyKey,
   packageId: idInput('Package'),
   paymentMethod: z.object({ paymentInstrumentId }),
 });
@@ -35,6 +46,7 @@ const createMembershipArgs = z.object({
   marketplaceId,
   paymentInstrumentId,
   membershipDefinitionId: idInput('Membership definition'),
+  idempotencyKey,
 });
 
 const creditDiscountInput = z.object({
@@ -48,6 +60,19 @@ const creditDiscountInput = z.object({
     .transform((id) => id ?? null),
 });
 
+/**
+ * withAccountErrors' codes, plus IDEMPOTENCY_KEY_REUSED for a key the client sent with another request
+ * and IDEMPOTENCY_KEY_IN_PROGRESS while the first request with the key is still running.
+ */
+const withPurchaseErrors = <T>(call: () => Promise<T>): Promise<T> =>
+  withServiceErrors(call, [
+    { error: UnauthenticatedError, code: 'UNAUTHENTICATED' },
+    { error: PaymentDeclinedError, code: 'PAYMENT_DECLINED' },
+    { error: IdempotencyKeyReusedError, code: 'IDEMPOTENCY_KEY_REUSED' },
+    // Not a refusal: the browser retries with the same key (graphql-client memberships/attempt-keys.ts).
+    { error: IdempotencyKeyInProgressError, code: 'IDEMPOTENCY_KEY_IN_PROGRESS' },
+  ]);
+
 const ofMarketplace = (args: unknown) => parseInput(z.object({ marketplaceId }), args).marketplaceId;
 
 export const membershipResolvers: Resolvers = {
@@ -60,25 +85,28 @@ export const membershipResolvers: Resolvers = {
   Mutation: {
     purchasePackage: (_parent, { input }, { checkout, identity }) => {
       const request = parseInput(purchasePackageInput, input);
-      return withAccountErrors(() =>
+      return withPurchaseErrors(() =>
         purchasePackage(checkout, identity.session, {
           marketplaceId: request.marketplaceId,
           packageId: request.packageId,
           paymentInstrumentId: request.paymentMethod.paymentInstrumentId,
+          idempotencyKey: request.idempotencyKey,
         }),
       );
     },
     createMembership: (_parent, args, { checkout, identity }) => {
       const request = parseInput(createMembershipArgs, args);
-      return withAccountErrors(() => createMembership(checkout, identity.session, request));
+      return withPurchaseErrors(() => createMembership(checkout, identity.session, request));
     },
     cancelMembership: (_parent, args, { checkout, identity }) => {
       const { id } = parseInput(z.object({ id: membershipId }), args);
       return withAccountErrors(() => cancelMembership(checkout, identity.session, id));
     },
     reactivateMembership: (_parent, args, { checkout, identity }) => {
-      const { id } = parseInput(z.object({ id: membershipId }), args);
-      return withAccountErrors(() => reactivateMembership(checkout, identity.session, id));
+      const { id, idempotencyKey: key } = parseInput(z.object({ id: membershipId, idempotencyKey }), args);
+      return withPurchaseErrors(() =>
+        reactivateMembership(checkout, identity.session, { membershipId: id, idempotencyKey: key }),
+      );
     },
   },
   Marketplace: {

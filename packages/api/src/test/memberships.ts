@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { accountOperations, signedInClient } from './account';
 import { type CheckoutTestContext, newCard, type TestBrowser } from './checkout';
 
@@ -54,17 +55,25 @@ export const membershipOperations = {
       }
     }`,
   createMembership: /* GraphQL */ `
-    mutation CreateMembership($marketplaceId: ID!, $paymentInstrumentId: ID!, $membershipDefinitionId: ID!) {
+    mutation CreateMembership(
+      $marketplaceId: ID!
+      $paymentInstrumentId: ID!
+      $membershipDefinitionId: ID!
+      $idempotencyKey: String!
+    ) {
       createMembership(
         marketplaceId: $marketplaceId
         paymentInstrumentId: $paymentInstrumentId
         membershipDefinitionId: $membershipDefinitionId
+        idempotencyKey: $idempotencyKey
       ) { id membershipDefinitionId renewalDate status membershipDefinition { id name price period } }
     }`,
   cancelMembership: /* GraphQL */ `
     mutation CancelMembership($id: ID!) { cancelMembership(id: $id) { id renewalDate status } }`,
   reactivateMembership: /* GraphQL */ `
-    mutation ReactivateMembership($id: ID!) { reactivateMembership(id: $id) { id renewalDate status } }`,
+    mutation ReactivateMembership($id: ID!, $idempotencyKey: String!) {
+      reactivateMembership(id: $id, idempotencyKey: $idempotencyKey) { id renewalDate status }
+    }`,
   creditDiscount: /* GraphQL */ `
     query CreditDiscount($input: MembershipCreditDiscountInput!) {
       getMembershipCreditDiscount(input: $input) { membership credit }
@@ -107,7 +116,12 @@ export async function subscribe(
 ): Promise<MembershipResult> {
   const { createMembership } = await browser.data<{ createMembership: MembershipResult }>(
     membershipOperations.createMembership,
-    { marketplaceId: '80', paymentInstrumentId: cardId, membershipDefinitionId },
+    {
+      marketplaceId: '80',
+      paymentInstrumentId: cardId,
+      membershipDefinitionId,
+      idempotencyKey: randomUUID(),
+    },
   );
   return createMembership;
 }

@@ -1,5 +1,6 @@
 import { type RequestOptions, RequestTimeoutError, serverMessage } from '@atrium/graphql-client';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   CancelMembershipDocument,
   CreateMembershipDocument,
@@ -11,6 +12,7 @@ import {
   type ViewerMembershipsQuery,
 } from '../generated/graphql';
 import { callIdentity, refetchViewer, VIEWER_KEY } from '../identity/identity-call';
+import { AttemptKeys } from './attempt-keys';
 
 /** The signed-in client's memberships, package items and balances at a marketplace (spec 3 User). */
 export type ViewerMemberships = ViewerMembershipsQuery['viewer'];
@@ -75,6 +77,8 @@ export interface PurchasePackageVariables {
   marketplaceId: string;
   packageId: string;
   paymentInstrumentId: string;
+  /** One per purchase attempt, the same for its retries (AttemptKeys). */
+  idempotencyKey: string;
 }
 
 /** Spec 7 purchasePackage: marketplaceId, packageId, paymentMethod with paymentInstrumentId. */
@@ -82,10 +86,11 @@ export async function purchasePackage({
   marketplaceId,
   packageId,
   paymentInstrumentId,
+  idempotencyKey,
 }: PurchasePackageVariables): Promise<HeldPackageItem[]> {
   return (
     await callIdentity(PurchasePackageDocument, {
-      input: { marketplaceId, packageId, paymentMethod: { paymentInstrumentId } },
+      input: { marketplaceId, packageId, paymentMethod: { paymentInstrumentId }, idempotencyKey },
     })
   ).purchasePackage;
 }
@@ -94,6 +99,8 @@ export interface CreateMembershipVariables {
   marketplaceId: string;
   paymentInstrumentId: string;
   membershipDefinitionId: string;
+  /** One per purchase attempt, the same for its retries (AttemptKeys). */
+  idempotencyKey: string;
 }
 
 /** Spec 7 createMembership: marketplaceId, paymentInstrumentId, membershipDefinitionId. */
@@ -105,9 +112,9 @@ export async function cancelMembership(id: string): Promise<HeldMembership> {
   return (await callIdentity(CancelMembershipDocument, { id })).cancelMembership;
 }
 
-/** Spec 7 reactivateMembership: renews a Cancelled membership. */
-export async function reactivateMembership(id: string): Promise<HeldMembership> {
-  return (await callIdentity(ReactivateMembershipDocument, { id })).reactivateMembership;
+/** Spec 7 reactivateMembership: renews a Cancelled membership (charging it once per key). */
+export async function reactivateMembership(id: string, idempotencyKey: string): Promise<HeldMembership> {
+  return (await callIdentity(ReactivateMembershipDocument, { id, idempotencyKey })).reactivateMembership;
 }
 
 /**
@@ -122,14 +129,36 @@ function refetchHoldings(queryClient: QueryClient) {
   ]);
 }
 
+/**
+ * The purchase hooks keep one idempotency key per attempt on an item for as long as the page lives:
+ * a retry after a timeout or a network error sends the same key, so the server charges once.
+ */
+function useAttemptKeys(): AttemptKeys {
+  return useState(() => new AttemptKeys())[0];
+}
+
 export function usePurchasePackage() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: purchasePackage, onSuccess: () => refetchHoldings(queryClient) });
+  const keys = useAttemptKeys();
+  return useMutation({
+    mutationFn: (variables: Omit<PurchasePackageVariables, 'idempotencyKey'>) =>
+      keys.run(`package:${variables.packageId}`, (idempotencyKey) =>
+        purchasePackage({ ...variables, idempotencyKey }),
+      ),
+    onSuccess: () => refetchHoldings(queryClient),
+  });
 }
 
 export function useCreateMembership() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createMembership, onSuccess: () => refetchHoldings(queryClient) });
+  const keys = useAttemptKeys();
+  return useMutation({
+    mutationFn: (variables: Omit<CreateMembershipVariables, 'idempotencyKey'>) =>
+      keys.run(`membership:${variables.membershipDefinitionId}`, (idempotencyKey) =>
+        createMembership({ ...variables, idempotencyKey }),
+      ),
+    onSuccess: () => refetchHoldings(queryClient),
+  });
 }
 
 export function useCancelMembership() {
@@ -139,5 +168,10 @@ export function useCancelMembership() {
 
 export function useReactivateMembership() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: reactivateMembership, onSuccess: () => refetchHoldings(queryClient) });
+  const keys = useAttemptKeys();
+  return useMutation({
+    mutationFn: (id: string) =>
+      keys.run(`renew:${id}`, (idempotencyKey) => reactivateMembership(id, idempotencyKey)),
+    onSuccess: () => refetchHoldings(queryClient),
+  });
 }

@@ -122,10 +122,14 @@ describe('purchases, cancellation and renewal (spec 7)', () => {
     expect((await act(() => cancel.result.current.mutateAsync('9'))).status).toBe('Cancelled');
     expect((await act(() => renew.result.current.mutateAsync('9'))).status).toBe('Active');
 
+    const key = expect.stringMatching(/^[0-9a-f-]{36}$/);
     expect(calls.map((call) => [body(call).operationName, body(call).variables])).toEqual([
-      ['CreateMembership', { marketplaceId: '1', paymentInstrumentId: '5', membershipDefinitionId: '3' }],
+      [
+        'CreateMembership',
+        { marketplaceId: '1', paymentInstrumentId: '5', membershipDefinitionId: '3', idempotencyKey: key },
+      ],
       ['CancelMembership', { id: '9' }],
-      ['ReactivateMembership', { id: '9' }],
+      ['ReactivateMembership', { id: '9', idempotencyKey: key }],
     ]);
   });
 

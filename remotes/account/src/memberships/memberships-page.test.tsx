@@ -220,6 +220,7 @@ describe('the /memberships page (spec 2)', () => {
       marketplaceId: '1',
       paymentInstrumentId: '5',
       membershipDefinitionId: '3',
+      idempotencyKey: expect.any(String),
     });
     expect(toasts).toContainEqual({ type: 'success', message: 'Membership purchased successfully' });
     expect(screen.getByTestId('membership-balance').textContent).toBe('75% remaining');
@@ -238,7 +239,10 @@ describe('the /memberships page (spec 2)', () => {
 
     fireEvent.click(within(card('Glow Club')).getByRole('button', { name: 'Renew Glow Club' }));
     await waitFor(() => expect(card('Glow Club').textContent).toContain('Renews July 1, 2030'));
-    expect(api.of('ReactivateMembership')[0]?.variables).toEqual({ id: '9' });
+    expect(api.of('ReactivateMembership')[0]?.variables).toEqual({
+      id: '9',
+      idempotencyKey: expect.any(String),
+    });
     expect(toasts).toContainEqual({ type: 'success', message: 'Membership renewed successfully' });
   });
 
@@ -293,7 +297,12 @@ describe('the /memberships page (spec 2)', () => {
       expect(toasts).toContainEqual({ type: 'success', message: 'Package purchased successfully' }),
     );
     expect(api.of('PurchasePackage')[0]?.variables).toEqual({
-      input: { marketplaceId: '1', packageId: '40', paymentMethod: { paymentInstrumentId: '5' } },
+      input: {
+        marketplaceId: '1',
+        packageId: '40',
+        paymentMethod: { paymentInstrumentId: '5' },
+        idempotencyKey: expect.any(String),
+      },
     });
     const points = await screen.findByRole('region', { name: 'Your Four IVs points' });
     expect(points.textContent).toContain('4 of 4 points left');

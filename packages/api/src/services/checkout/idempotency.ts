@@ -24,6 +24,12 @@ export class IdempotencyKeyReusedError extends Error {
   }
 }
 
+/**
+ * The first request with the key is still running: the repeat gave up waiting for its answer. Not a
+ * refusal, so the client retries with the same key (BAD_USER_INPUT unless the resolver says otherwise).
+ */
+export class IdempotencyKeyInProgressError extends InvalidInputError {}
+
 /** SHA-256 (hex) of a stable JSON serialization of `value` (object keys sorted, undefined left out). */
 export function fingerprint(value: unknown): string {
   return createHash('sha256').update(stableJson(value)).digest('hex');
@@ -52,7 +58,14 @@ function stableJson(value: unknown): string {
 export async function withIdempotencyKey<T>(
   db: Db,
   clock: () => Date,
-  scope: { marketplaceId: number; caller: string; key: string; requestHash: string },
+  scope: {
+    marketplaceId: number;
+    caller: string;
+    key: string;
+    requestHash: string;
+    /** What a repeat that gave up waiting for the first request is told; a booking's by default. */
+    inProgressMessage?: string;
+  },
   work: (complete: Complete<T>) => Promise<T>,
 ): Promise<T> {
   const ofKey = and(
@@ -98,8 +111,9 @@ export async function withIdempotencyKey<T>(
       }
       if (!owned) {
         if (Date.now() > deadline) {
-          throw new InvalidInputError(
-            'This booking is still being processed. Please wait a moment and try again.',
+          throw new IdempotencyKeyInProgressError(
+            scope.inProgressMessage ??
+              'This booking is still being processed. Please wait a moment and try again.',
           );
         }
         await new Promise((resolve) => setTimeout(resolve, pollMs));

@@ -1,6 +1,8 @@
 // Buying packages and memberships with a saved card, cancelling and reactivating memberships (spec 3,
-// spec 5: a purchase needs a saved card). Each purchase asks the processor once, with its own
-// idempotency key; a decline creates nothing.
+// spec 5: a purchase needs a saved card). Each purchase is an intent recorded before the processor is
+// asked and settled from its answer (package-purchases.ts, membership-charges.ts), once per
+// idempotency key of the client: a repeat of the same request gets the first answer and charges
+// nothing more, also after a crash or a timeout; a decline creates nothing.
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../adapters/database/database';
 import type { PaymentsProcessor } from '../../adapters/payments/payments-processor';
@@ -8,12 +10,14 @@ import {
   membershipCharges,
   membershipDefinitions,
   memberships,
+  packageItems,
   packagePurchases,
   packages,
   paymentInstruments,
 } from '../../db/checkout-schema';
 import { largestId, loadMarketplace } from '../checkout/cart-pricing';
 import { PaymentDeclinedError } from '../checkout/errors';
+import { fingerprint, withIdempotencyKey } from '../checkout/idempotency';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { signInRequired, UnauthenticatedError } from '../identity/errors';
 import { type RequestSession, requireSession } from '../identity/sessions';
@@ -25,13 +29,16 @@ import {
   toPackageItemView,
 } from './client-memberships';
 import {
+  alreadyActiveMessage,
   chargeMembershipPeriod,
-  grantPackage,
+  driveMembershipCharge,
   lockClientMemberships,
+  type MembershipChargeRow,
   type PaymentInstrumentRow,
-  purchaseKey,
+  recordMembershipPurchase,
 } from './membership-charges';
-import { addPeriod, startOfUtcDate, utcDate } from './periods';
+import { drivePackagePurchase, type PackagePurchaseRow, recordPackagePurchase } from './package-purchases';
+import { utcDate } from './periods';
 
 /** What purchases need: the database, the payment processor and the clock. */
 export interface MembershipPorts {
@@ -43,27 +50,34 @@ export interface MembershipPorts {
 export const membershipMessages = {
   /** Spec 5: purchasing a package or membership without a saved card. */
   paymentMethodRequired: 'Please add a payment method to purchase a package',
-  alreadyActive: 'You already have an active membership at this marketplace.',
+  alreadyActive: alreadyActiveMessage,
   membershipNotFound: (id: number) => `Membership ${id} was not found.`,
   definitionNotFound: (id: number, marketplaceId: number) =>
     `Membership definition ${id} was not found in marketplace ${marketplaceId}.`,
   packageNotFound: (id: number, marketplaceId: number) =>
     `Package ${id} was not found in marketplace ${marketplaceId}.`,
   chargeInProgress: 'This membership is being charged right now. Please try again in a moment.',
+  purchaseInProgress: 'This purchase is still being processed. Please wait a moment and try again.',
 } as const;
 
 type MembershipRow = typeof memberships.$inferSelect;
 
+/** Whose idempotency key it is: the signed-in client (as createAppointmentRequest's keys). */
+const callerOf = (userId: number) => `user:${userId}`;
+
 /**
  * Buys a package: charges its price to one of the client's saved cards once, then creates one
- * package item per item definition (points as balance and total; they do not expire).
+ * package item per item definition (points as balance and total; they do not expire). Once per
+ * idempotency key: a retry of the same purchase (after a timeout or a crash) finds its intent and
+ * finishes it with the same processor key instead of charging again.
  */
 export async function purchasePackage(
   ports: MembershipPorts,
   session: RequestSession,
-  input: { marketplaceId: number; packageId: number; paymentInstrumentId: number },
+  input: { marketplaceId: number; packageId: number; paymentInstrumentId: number; idempotencyKey: string },
 ): Promise<PackageItemView[]> {
   const { db } = ports;
+  const { processor } = ports.payments;
   const { userId, marketplaceId } = await clientOfMarketplace(db, session, input.marketplaceId);
   const notFound = new NotFoundError(membershipMessages.packageNotFound(input.packageId, marketplaceId));
   if (input.packageId > largestId) throw notFound;
@@ -73,55 +87,78 @@ export async function purchasePackage(
     .where(and(eq(packages.id, input.packageId), eq(packages.marketplaceId, marketplaceId)));
   if (!pack) throw notFound;
   const card = await savedCard(db, userId, input.paymentInstrumentId);
+  chargeableBy(processor, card, pack.priceCents);
 
-  const idempotencyKey = purchaseKey('package', userId);
-  const reference = await chargeOnce(
-    ports.payments.processor,
-    card,
-    pack.priceCents,
-    idempotencyKey,
-    `Package ${pack.id}`,
-  );
-  const now = ports.clock();
-  const items = await afterCharge(ports.payments.processor, reference, () =>
-    db.transaction(async (tx) => {
-      const [purchase] = await tx
-        .insert(packagePurchases)
-        .values({
-          userId,
-          packageId: pack.id,
-          paymentInstrumentId: card.id,
-          amountCents: pack.priceCents,
-          idempotencyKey,
-          processorReference: reference,
-          createdAt: now,
-        })
-        .returning({ id: packagePurchases.id });
-      if (!purchase) throw new Error('The package purchase was not recorded.');
-      return grantPackage(tx, {
+  const scope = {
+    marketplaceId,
+    caller: callerOf(userId),
+    key: input.idempotencyKey,
+    inProgressMessage: membershipMessages.purchaseInProgress,
+    requestHash: fingerprint({ purchasePackage: { packageId: pack.id, paymentInstrumentId: card.id } }),
+  };
+  return withIdempotencyKey<PackageItemView[]>(db, ports.clock, scope, async (complete) => {
+    const now = ports.clock();
+    const [earlier] = await db
+      .select()
+      .from(packagePurchases)
+      .where(
+        and(
+          eq(packagePurchases.userId, userId),
+          eq(packagePurchases.packageId, pack.id),
+          eq(packagePurchases.clientKey, input.idempotencyKey),
+          ne(packagePurchases.status, 'failed'),
+        ),
+      );
+    let purchase =
+      earlier ??
+      (await recordPackagePurchase(db, {
         userId,
         packageId: pack.id,
-        membershipId: null,
-        packagePurchaseId: purchase.id,
-        expiresAt: null,
+        amountCents: pack.priceCents,
+        instrument: card,
+        clientKey: input.idempotencyKey,
         now,
-      });
-    }),
-  );
-  return items.map((item) => toPackageItemView(item, pack.name));
+      }));
+    if (purchase.status === 'pending') purchase = await drivePackagePurchase(db, processor, purchase, now);
+    const items = await purchasedItems(db, purchase, pack.name);
+    await complete(db, items);
+    return items;
+  });
+}
+
+/** What a settled purchase answers: its package items, or the reason it created none. */
+async function purchasedItems(
+  db: Db,
+  purchase: PackagePurchaseRow,
+  packageName: string,
+): Promise<PackageItemView[]> {
+  settledOrThrow(purchase);
+  const items = await db
+    .select()
+    .from(packageItems)
+    .where(eq(packageItems.packagePurchaseId, purchase.id))
+    .orderBy(packageItems.id);
+  return items.map((item) => toPackageItemView(item, packageName));
 }
 
 /**
  * Subscribes the client: charges the first period to the card once, makes the membership Active with
  * its renewal date one period ahead and grants the definition's package for that period (its items
- * expire on the renewal date). At most one Active membership per client and marketplace.
+ * expire on the renewal date). At most one Active membership per client and marketplace. Once per
+ * idempotency key, as purchasePackage.
  */
 export async function createMembership(
   ports: MembershipPorts,
   session: RequestSession,
-  input: { marketplaceId: number; paymentInstrumentId: number; membershipDefinitionId: number },
+  input: {
+    marketplaceId: number;
+    paymentInstrumentId: number;
+    membershipDefinitionId: number;
+    idempotencyKey: string;
+  },
 ): Promise<MembershipView> {
   const { db } = ports;
+  const { processor } = ports.payments;
   const { userId, marketplaceId } = await clientOfMarketplace(db, session, input.marketplaceId);
   const notFound = new NotFoundError(
     membershipMessages.definitionNotFound(input.membershipDefinitionId, marketplaceId),
@@ -138,64 +175,52 @@ export async function createMembership(
     );
   if (!definition) throw notFound;
   const card = await savedCard(db, userId, input.paymentInstrumentId);
-  if (await activeMembershipId(db, userId, marketplaceId, null)) {
-    throw new InvalidInputError(membershipMessages.alreadyActive);
-  }
+  chargeableBy(processor, card, definition.priceCents);
 
-  const now = ports.clock();
-  const periodStart = utcDate(now);
-  const renewalDate = addPeriod(periodStart, definition.period);
-  const idempotencyKey = purchaseKey('membership', userId);
-  const reference = await chargeOnce(
-    ports.payments.processor,
-    card,
-    definition.priceCents,
-    idempotencyKey,
-    `Membership ${definition.name}`,
-  );
-  const created = await afterCharge(ports.payments.processor, reference, () =>
-    db.transaction(async (tx) => {
-      await lockClientMemberships(tx, userId);
-      // memberships_one_active_idx: a concurrent purchase that became Active first wins.
-      const [row] = await tx
-        .insert(memberships)
-        .values({
-          userId,
-          membershipDefinitionId: definition.id,
-          marketplaceId,
-          status: 'Active',
-          renewalDate,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw new InvalidInputError(membershipMessages.alreadyActive);
-      await tx.insert(membershipCharges).values({
-        membershipId: row.id,
-        periodStart,
-        amountCents: definition.priceCents,
-        status: 'succeeded',
-        idempotencyKey,
-        paymentInstrumentId: card.id,
-        processorReference: reference,
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (definition.packageId !== null) {
-        await grantPackage(tx, {
-          userId,
-          packageId: definition.packageId,
-          membershipId: row.id,
-          packagePurchaseId: null,
-          expiresAt: startOfUtcDate(renewalDate),
-          now,
-        });
-      }
-      return row;
+  const scope = {
+    marketplaceId,
+    caller: callerOf(userId),
+    key: input.idempotencyKey,
+    inProgressMessage: membershipMessages.purchaseInProgress,
+    requestHash: fingerprint({
+      createMembership: { membershipDefinitionId: definition.id, paymentInstrumentId: card.id },
     }),
-  );
-  return only(await toMembershipViews(db, [created]));
+  };
+  return withIdempotencyKey<MembershipView>(db, ports.clock, scope, async (complete) => {
+    const now = ports.clock();
+    const [earlier] = await db
+      .select()
+      .from(membershipCharges)
+      .where(
+        and(
+          eq(membershipCharges.userId, userId),
+          eq(membershipCharges.membershipDefinitionId, definition.id),
+          eq(membershipCharges.clientKey, input.idempotencyKey),
+          ne(membershipCharges.status, 'failed'),
+        ),
+      );
+    let charge: MembershipChargeRow | undefined = earlier;
+    if (!charge) {
+      if (await activeMembershipId(db, userId, marketplaceId, null)) {
+        throw new InvalidInputError(membershipMessages.alreadyActive);
+      }
+      charge = await recordMembershipPurchase(db, {
+        userId,
+        membershipDefinitionId: definition.id,
+        periodStart: utcDate(now),
+        amountCents: definition.priceCents,
+        instrument: card,
+        clientKey: input.idempotencyKey,
+        now,
+      });
+    }
+    if (charge.status === 'pending') charge = await driveMembershipCharge(db, processor, charge, now);
+    settledOrThrow(charge);
+    if (charge.membershipId === null) throw new Error(`Membership charge ${charge.id} made no membership.`);
+    const view = only(await toMembershipViews(db, [await ownMembership(db, userId, charge.membershipId)]));
+    await complete(db, view);
+    return view;
+  });
 }
 
 /** Cancelled: no further renewal charges; its benefits are good until the renewal date. */
@@ -219,37 +244,54 @@ export async function cancelMembership(
 /**
  * Active again. Before the renewal date the period is already paid, so nothing is charged; from the
  * renewal date on, the primary card is charged and the membership runs one period from today (with
- * a new package for it).
+ * a new package for it). Once per idempotency key; the (membership, period) charge row also keeps a
+ * repeated click from charging today's period twice.
  */
 export async function reactivateMembership(
   ports: MembershipPorts,
   session: RequestSession,
-  membershipId: number,
+  input: { membershipId: number; idempotencyKey: string },
 ): Promise<MembershipView> {
   const { db } = ports;
   const userId = (await requireSession(session)).userId;
+  const membership = await ownMembership(db, userId, input.membershipId);
+  const scope = {
+    marketplaceId: membership.marketplaceId,
+    caller: callerOf(userId),
+    key: input.idempotencyKey,
+    inProgressMessage: membershipMessages.purchaseInProgress,
+    requestHash: fingerprint({ reactivateMembership: { membershipId: membership.id } }),
+  };
+  return withIdempotencyKey<MembershipView>(db, ports.clock, scope, async (complete) => {
+    const view = only(await toMembershipViews(db, [await reactivate(ports, userId, membership.id)]));
+    await complete(db, view);
+    return view;
+  });
+}
+
+async function reactivate(
+  ports: MembershipPorts,
+  userId: number,
+  membershipId: number,
+): Promise<MembershipRow> {
+  const { db } = ports;
   const membership = await ownMembership(db, userId, membershipId);
-  if (membership.status === 'Active') return only(await toMembershipViews(db, [membership]));
+  if (membership.status === 'Active') return membership;
   const now = ports.clock();
   const today = utcDate(now);
 
-  const makeActive = async (
-    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-    renewalDate: string,
-  ): Promise<void> => {
-    await lockClientMemberships(tx, userId);
-    if (await activeMembershipId(tx, userId, membership.marketplaceId, membership.id)) {
-      throw new InvalidInputError(membershipMessages.alreadyActive);
-    }
-    await tx
-      .update(memberships)
-      .set({ status: 'Active', renewalDate, updatedAt: now })
-      .where(eq(memberships.id, membership.id));
-  };
-
   if (today < membership.renewalDate) {
-    await db.transaction((tx) => makeActive(tx, membership.renewalDate));
-    return only(await toMembershipViews(db, [await ownMembership(db, userId, membership.id)]));
+    await db.transaction(async (tx) => {
+      await lockClientMemberships(tx, userId);
+      if (await activeMembershipId(tx, userId, membership.marketplaceId, membership.id)) {
+        throw new InvalidInputError(membershipMessages.alreadyActive);
+      }
+      await tx
+        .update(memberships)
+        .set({ status: 'Active', updatedAt: now })
+        .where(eq(memberships.id, membership.id));
+    });
+    return ownMembership(db, userId, membership.id);
   }
 
   const [card] = await db
@@ -271,35 +313,25 @@ export async function reactivateMembership(
     .from(membershipDefinitions)
     .where(eq(membershipDefinitions.id, membership.membershipDefinitionId));
   if (!definition) throw new Error(`Membership definition ${membership.membershipDefinitionId} vanished.`);
-  const renewalDate = addPeriod(today, definition.period);
   const result = await chargeMembershipPeriod(db, ports.payments.processor, {
+    kind: 'reactivation',
     membershipId: membership.id,
+    userId,
+    membershipDefinitionId: definition.id,
     periodStart: today,
     amountCents: definition.priceCents,
     instrument: card,
     now,
     retryFailedBefore: now,
-    onPaid: async (tx) => {
-      await makeActive(tx, renewalDate);
-      if (definition.packageId !== null) {
-        await grantPackage(tx, {
-          userId,
-          packageId: definition.packageId,
-          membershipId: membership.id,
-          packagePurchaseId: null,
-          expiresAt: startOfUtcDate(renewalDate),
-          now,
-        });
-      }
-    },
   });
   if (result.outcome === 'declined') throw new PaymentDeclinedError(result.reason);
+  if (result.outcome === 'refunded') throw new InvalidInputError(result.reason);
   const current = await ownMembership(db, userId, membership.id);
   // Skipped: today's period was paid already (a repeated click) or is being charged right now.
   if (result.outcome === 'skipped' && current.status !== 'Active') {
     throw new InvalidInputError(membershipMessages.chargeInProgress);
   }
-  return only(await toMembershipViews(db, [current]));
+  return current;
 }
 
 /** The signed-in client and a marketplace of their group (NOT_FOUND for an unknown one). */
@@ -362,43 +394,25 @@ async function activeMembershipId(
   return row?.id ?? null;
 }
 
-/** Charges a card once (nothing for a free item); PAYMENT_DECLINED with the processor's reason. */
-async function chargeOnce(
-  processor: PaymentsProcessor,
-  card: PaymentInstrumentRow,
-  amountCents: number,
-  idempotencyKey: string,
-  description: string,
-): Promise<string | null> {
-  if (amountCents === 0) return null;
-  if (card.processor !== processor.name) {
+/**
+ * A paid item needs a card of the processor in use (a card saved under another processor cannot be
+ * charged): spec 5's message, before anything is recorded.
+ */
+function chargeableBy(processor: PaymentsProcessor, card: PaymentInstrumentRow, amountCents: number): void {
+  if (amountCents > 0 && card.processor !== processor.name) {
     throw new InvalidInputError(membershipMessages.paymentMethodRequired);
   }
-  const result = await processor.charge({
-    customerReference: card.customerReference,
-    processorReference: card.processorReference,
-    amountCents,
-    idempotencyKey,
-    description,
-  });
-  if (!result.ok) throw new PaymentDeclinedError(result.reason);
-  return result.reference;
 }
 
-/** Runs what a charge pays for; when that fails, the charge is given back before the error goes on. */
-async function afterCharge<T>(
-  processor: PaymentsProcessor,
-  reference: string | null,
-  work: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (reference !== null) {
-      await processor.refund({ chargeReference: reference, idempotencyKey: `atrium-refund-${reference}` });
-    }
-    throw error;
-  }
+/**
+ * A settled intent that created nothing answers with its reason: PAYMENT_DECLINED for the
+ * processor's refusal, BAD_USER_INPUT for a charge given back (another membership became Active).
+ */
+function settledOrThrow(intent: { id: number; status: string; failureReason: string | null }): void {
+  const reason = intent.failureReason ?? '';
+  if (intent.status === 'failed') throw new PaymentDeclinedError(reason);
+  if (intent.status === 'refunded') throw new InvalidInputError(reason);
+  if (intent.status !== 'succeeded') throw new Error(`Purchase intent ${intent.id} is still pending.`);
 }
 
 function only<T>(views: T[]): T {

@@ -10,8 +10,8 @@ import {
   memberships,
   paymentInstruments,
 } from '../../db/checkout-schema';
-import { chargeMembershipPeriod, grantPackage } from './membership-charges';
-import { addPeriod, startOfUtcDate, utcDate } from './periods';
+import { chargeMembershipPeriod } from './membership-charges';
+import { utcDate } from './periods';
 
 export interface RenewalPorts {
   db: Db;
@@ -81,7 +81,7 @@ export async function renewDueMemberships(
         lte(memberships.renewalDate, today),
         or(
           isNull(membershipCharges.id),
-          sql`${membershipCharges.status} <> 'failed'`,
+          sql`${membershipCharges.status} not in ('failed', 'refunded')`,
           sql`${membershipCharges.updatedAt} <= ${runStartedAt.toISOString()}::timestamptz - ${renewalRetrySql}`,
         ),
       ),
@@ -92,36 +92,20 @@ export async function renewDueMemberships(
   const report: RenewalReport = { renewed: 0, failed: [], skipped: 0 };
   for (const { membership, definition, card } of due) {
     const periodStart = membership.renewalDate;
-    const nextRenewal = addPeriod(periodStart, definition.period);
-    const now = ports.clock();
+    // Paid, the period moves the renewal date on and grants the package (settleMembershipCharge).
     const result = await chargeMembershipPeriod(db, ports.payments.processor, {
+      kind: 'renewal',
       membershipId: membership.id,
+      userId: membership.userId,
+      membershipDefinitionId: definition.id,
       periodStart,
       amountCents: definition.priceCents,
       instrument: card,
-      now,
+      now: ports.clock(),
       retryFailedBefore: runStartedAt,
-      onPaid: async (tx) => {
-        // Only from the period charged: a cancellation meanwhile keeps the paid period as good-until.
-        const [advanced] = await tx
-          .update(memberships)
-          .set({ renewalDate: nextRenewal, updatedAt: now })
-          .where(and(eq(memberships.id, membership.id), eq(memberships.renewalDate, periodStart)))
-          .returning({ id: memberships.id });
-        if (advanced && definition.packageId !== null) {
-          await grantPackage(tx, {
-            userId: membership.userId,
-            packageId: definition.packageId,
-            membershipId: membership.id,
-            packagePurchaseId: null,
-            expiresAt: startOfUtcDate(nextRenewal),
-            now,
-          });
-        }
-      },
     });
     if (result.outcome === 'charged') report.renewed += 1;
-    else if (result.outcome === 'declined')
+    else if (result.outcome === 'declined' || result.outcome === 'refunded')
       report.failed.push({ membershipId: membership.id, reason: result.reason });
     else report.skipped += 1;
   }

@@ -1,0 +1,115 @@
+// A package bought on its own, exactly once: the package_purchases row is the intent, committed as
+// `pending` before the processor is asked, with the idempotency key `atrium-package-purchase-<id>`;
+// the processor's answer settles it (settlePackagePurchase), by the live request or, after a crash,
+// by the reconcile-purchases job.
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../adapters/database/database';
+import type { PaymentsProcessor } from '../../adapters/payments/payments-processor';
+import { packagePurchases, paymentInstruments } from '../../db/checkout-schema';
+import {
+  askProcessor,
+  type ChargeOutcome,
+  grantPackage,
+  nextId,
+  type PaymentInstrumentRow,
+  settleIntent,
+} from './membership-charges';
+
+export type PackagePurchaseRow = typeof packagePurchases.$inferSelect;
+
+/** Records the intent to buy a package with a card (committed before the processor is asked). */
+export async function recordPackagePurchase(
+  db: Db,
+  intent: {
+    userId: number;
+    packageId: number;
+    amountCents: number;
+    instrument: PaymentInstrumentRow;
+    clientKey: string;
+    now: Date;
+  },
+): Promise<PackagePurchaseRow> {
+  const id = await nextId(db, 'package_purchases');
+  const [row] = await db
+    .insert(packagePurchases)
+    .values({
+      id,
+      userId: intent.userId,
+      packageId: intent.packageId,
+      paymentInstrumentId: intent.instrument.id,
+      amountCents: intent.amountCents,
+      status: 'pending',
+      idempotencyKey: `atrium-package-purchase-${id}`,
+      clientKey: intent.clientKey,
+      createdAt: intent.now,
+      updatedAt: intent.now,
+    })
+    .returning();
+  if (!row) throw new Error('The package purchase was not recorded.');
+  return row;
+}
+
+/** Asks the processor for a pending purchase's charge (again, with its own key) and settles it. */
+export async function drivePackagePurchase(
+  db: Db,
+  processor: PaymentsProcessor,
+  purchase: PackagePurchaseRow,
+  now: Date,
+): Promise<PackagePurchaseRow> {
+  const [instrument] =
+    purchase.paymentInstrumentId === null
+      ? []
+      : await db
+          .select()
+          .from(paymentInstruments)
+          .where(eq(paymentInstruments.id, purchase.paymentInstrumentId));
+  const outcome = await askProcessor(processor, {
+    instrument: instrument ?? null,
+    amountCents: purchase.amountCents,
+    idempotencyKey: purchase.idempotencyKey,
+    description: `Package ${purchase.packageId}`,
+  });
+  return settlePackagePurchase(db, processor, purchase.id, outcome, now);
+}
+
+/**
+ * Settles a purchase (see settleIntent): paid, it becomes succeeded and its package items are created
+ * in the same transaction (points as balance and total; they do not expire); refused, it becomes failed
+ * with the processor's reason and creates nothing. Returns the row as it stands afterwards.
+ */
+export async function settlePackagePurchase(
+  db: Db,
+  processor: PaymentsProcessor,
+  purchaseId: number,
+  outcome: ChargeOutcome,
+  now: Date,
+): Promise<PackagePurchaseRow> {
+  const pending = and(eq(packagePurchases.id, purchaseId), eq(packagePurchases.status, 'pending'));
+  await settleIntent(db, processor, outcome, {
+    succeed: async (tx, reference) => {
+      const [purchase] = await tx.select().from(packagePurchases).where(pending).for('update');
+      if (!purchase) return;
+      await grantPackage(tx, {
+        userId: purchase.userId,
+        packageId: purchase.packageId,
+        membershipId: null,
+        packagePurchaseId: purchase.id,
+        expiresAt: null,
+        now,
+      });
+      await tx
+        .update(packagePurchases)
+        .set({ status: 'succeeded', processorReference: reference, updatedAt: now })
+        .where(eq(packagePurchases.id, purchase.id));
+    },
+    finish: async (status, reason, reference) => {
+      await db
+        .update(packagePurchases)
+        .set({ status, failureReason: reason, processorReference: reference, updatedAt: now })
+        .where(pending);
+    },
+  });
+  const [row] = await db.select().from(packagePurchases).where(eq(packagePurchases.id, purchaseId));
+  if (!row) throw new Error(`Package purchase ${purchaseId} vanished.`);
+  return row;
+}
