@@ -104,7 +104,7 @@ export function createApp({
         useReadinessCheck(() => checkReadiness({ database: db, jobsRunning })),
         useStaticAssets(assetsDir),
         useAppleFormPost(identity.ports),
-        useStripeWebhooks(checkoutConfig.payments, { db: db.db, clock: checkout.clock, log }),
+        useStripeWebhooks(checkoutConfig.payments, { ...checkout, log }),
         ...(identityConfig.devMailbox ? [useDevMailbox(db.db)] : []),
       ].map(withPlainErrors),
       useCookies(),

@@ -18,6 +18,7 @@ import { type CheckoutTestContext, createCheckoutTestContext, TestBrowser } from
 import { testDatabases } from '../test/databases';
 import {
   addCard,
+  dyingAfterCharge,
   memberClient,
   membershipFixture,
   membershipOperations,
@@ -35,23 +36,6 @@ interface HeldItem {
 const shotPair = { id: '8003', priceCents: 8000, items: 2 };
 
 const minutesFromNow = (minutes: number) => () => new Date(Date.now() + minutes * 60_000);
-
-/** The processor of a process that dies right after the charge: the charge is made, nothing after it runs. */
-function dyingAfterCharge(real: PaymentsProcessor) {
-  let charged: () => void = () => undefined;
-  const done = new Promise<void>((resolve) => {
-    charged = resolve;
-  });
-  const processor: PaymentsProcessor = {
-    ...real,
-    async charge(input) {
-      await real.charge(input);
-      charged();
-      return new Promise(() => undefined);
-    },
-  };
-  return { processor, charged: done };
-}
 
 /** A processor whose answer is lost: it charges, then the call fails (a timeout, a dropped connection). */
 function losingAnswers(real: PaymentsProcessor): PaymentsProcessor {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PaymentsProcessor } from '../adapters/payments/payments-processor';
 import { accountOperations, signedInClient } from './account';
 import { type CheckoutTestContext, newCard, type TestBrowser } from './checkout';
 
@@ -124,4 +125,21 @@ export async function subscribe(
     },
   );
   return createMembership;
+}
+
+/** The processor of a process that dies right after the charge: the charge is made, nothing after it runs. */
+export function dyingAfterCharge(real: PaymentsProcessor) {
+  let charged: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => {
+    charged = resolve;
+  });
+  const processor: PaymentsProcessor = {
+    ...real,
+    async charge(input) {
+      await real.charge(input);
+      charged();
+      return new Promise(() => undefined);
+    },
+  };
+  return { processor, charged: done };
 }

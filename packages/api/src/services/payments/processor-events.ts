@@ -2,19 +2,25 @@
 // settled late or after 3-D Secure, a refund made in the processor's dashboard, a dispute. Each event
 // is applied once: its id is inserted in the transaction that applies it, so a replay, or the same
 // event delivered to two API processes at once, changes nothing the second time.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../adapters/database/database';
 import type { ProcessorEvent } from '../../adapters/payments/stripe-events';
-import { appointmentPayments, type PaymentProcessorName } from '../../db/checkout-schema';
+import {
+  appointmentPayments,
+  membershipCharges,
+  type PaymentProcessorName,
+  packagePurchases,
+} from '../../db/checkout-schema';
 import { paymentDisputes, processorEvents } from '../../db/payments-schema';
 import type { Logger } from '../../logger';
 import { applyPaymentOutcome, type PaymentOutcomePorts } from './payment-outcomes';
 
-export interface ProcessorEventPorts extends PaymentOutcomePorts {
-  log: Logger;
-}
+export type ProcessorEventPorts = PaymentOutcomePorts;
 
 export type ProcessorEventResult = 'applied' | 'duplicate';
+
+/** Why a paid purchase row is marked refunded when the refund was made in the processor. */
+export const refundedInProcessor = 'Refunded in the payment processor.';
 
 /** Events are kept this long (housekeeping), well beyond Stripe's three days of retries. */
 export const processorEventLifetimeMs = 30 * 24 * 60 * 60 * 1000;
@@ -50,7 +56,7 @@ export async function handleProcessorEvent(
         await applyPaymentOutcome({ ...ports, db: tx }, facts);
         break;
       case 'charge-refunded':
-        await recordRefund(tx, ports.log, facts);
+        await recordRefund(tx, ports.log, ports.clock(), facts);
         break;
       case 'dispute-created':
         await recordDispute(tx, ports.log, facts);
@@ -68,12 +74,15 @@ export async function handleProcessorEvent(
 }
 
 /**
- * A refund made outside the product (the processor's dashboard): a fully refunded appointment
- * payment is marked refunded. A partial refund changes no status; it is logged for the books.
+ * A refund made outside the product (the processor's dashboard): a fully refunded payment (of an
+ * appointment, a package or a membership period) is marked refunded. What it paid for stays: the
+ * marketplace decides whether to cancel the appointment or membership too. A partial refund changes
+ * no status; it is logged for the books.
  */
 async function recordRefund(
   tx: Db,
   log: Logger,
+  now: Date,
   facts: Extract<ProcessorEvent['facts'], { kind: 'charge-refunded' }>,
 ): Promise<void> {
   if (!facts.paymentReference) return;
@@ -84,10 +93,20 @@ async function recordRefund(
     );
     return;
   }
+  const reference = facts.paymentReference;
   await tx
     .update(appointmentPayments)
     .set({ status: 'refunded' })
-    .where(eq(appointmentPayments.processorReference, facts.paymentReference));
+    .where(
+      and(eq(appointmentPayments.processorReference, reference), eq(appointmentPayments.status, 'succeeded')),
+    );
+  for (const table of [packagePurchases, membershipCharges] as const) {
+    await tx
+      .update(table)
+      .set({ status: 'refunded', failureReason: refundedInProcessor, updatedAt: now })
+      .where(and(eq(table.processorReference, reference), eq(table.status, 'succeeded')));
+  }
+  log.info({ paymentReference: reference }, 'Payment refunded in the processor');
 }
 
 /**

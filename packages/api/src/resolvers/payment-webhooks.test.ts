@@ -1,0 +1,192 @@
+// Payment events settle our payment rows (issue 16): a purchase a crash left pending is settled by
+// Stripe's payment_intent.succeeded (or .payment_failed) exactly as the live request would have
+// settled it, once, and a refund made in Stripe's dashboard marks the row refunded.
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentsProcessor } from '../adapters/payments/payments-processor';
+import { createSandboxProcessor } from '../adapters/payments/sandbox-processor';
+import { type App, createApp } from '../app';
+import { developmentOperatorKey } from '../checkout-config';
+import { loadIdentityConfig } from '../identity-config';
+import { reconcilePendingPurchases } from '../services/memberships/reconciliation';
+import { refundedInProcessor } from '../services/payments/processor-events';
+import { type CheckoutTestContext, createCheckoutTestContext, TestBrowser } from '../test/checkout';
+import { testDatabases } from '../test/databases';
+import { dyingAfterCharge, memberClient, membershipFixture, membershipOperations } from '../test/memberships';
+
+const webhookSecret = 'whsec_test_payment_events';
+let events = 0;
+
+describe.each(testDatabases)('payment events settle payment rows on $name', (factory) => {
+  let context: CheckoutTestContext;
+  let sandbox: PaymentsProcessor;
+  let webhooks: App;
+  beforeAll(async () => {
+    context = await createCheckoutTestContext(factory);
+    await context.handle.database.transaction((tx) => tx.exec(membershipFixture));
+    sandbox = createSandboxProcessor(context.handle.database.db);
+    webhooks = processOn(sandbox);
+  });
+  afterAll(() => context.handle.dispose());
+
+  /** An API process on the test database whose webhook endpoint verifies with `webhookSecret`. */
+  const processOn = (processor: PaymentsProcessor): App =>
+    createApp({
+      db: context.handle.database,
+      config: {
+        nodeEnv: 'test',
+        identity: loadIdentityConfig({ REGISTER_LIMIT_PER_IP: '0' }, 'test'),
+        checkout: {
+          payments: {
+            processor: 'stripe',
+            secretKey: 'sk_test_x',
+            publishableKey: 'pk_test_x',
+            webhookSecret,
+          },
+          operatorKey: developmentOperatorKey,
+        },
+      },
+      logging: false,
+      checkout: {
+        payments: {
+          processor,
+          sandbox: createSandboxProcessor(context.handle.database.db),
+          stripePublishableKey: null,
+        },
+      },
+    });
+
+  const deliver = async (type: string, object: Record<string, unknown>, id = `evt_payments_${++events}`) => {
+    const body = JSON.stringify({ id, object: 'event', type, created: 1_790_000_000, data: { object } });
+    const response = await webhooks.fetch('http://api.test/webhooks/stripe', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+          payload: body,
+          secret: webhookSecret,
+        }),
+      },
+      body,
+    });
+    return { status: response.status, text: await response.text(), id };
+  };
+
+  /** A package purchase whose process died right after the charge: its row pending, its charge made. */
+  async function crashedPurchase() {
+    const { browser, userId, cardId } = await memberClient(context);
+    const dying = dyingAfterCharge(sandbox);
+    const moved = new TestBrowser(processOn(dying.processor));
+    for (const [name, value] of browser.cookies) moved.cookies.set(name, value);
+    void moved.post(membershipOperations.purchasePackage, {
+      input: {
+        marketplaceId: '80',
+        packageId: '8003',
+        paymentMethod: { paymentInstrumentId: cardId },
+        idempotencyKey: randomUUID(),
+      },
+    });
+    await dying.charged;
+    const [row] = await context.sql<{ id: number; key: string; reference: string }>(
+      `select p.id, p.idempotency_key as key, c.reference
+         from package_purchases p join sandbox_charges c on c.idempotency_key = p.idempotency_key
+        where p.user_id = $1`,
+      [Number(userId)],
+    );
+    if (!row) throw new Error('The purchase was not recorded.');
+    return { userId, ...row };
+  }
+  const purchaseOf = async (id: number) =>
+    (
+      await context.sql<{
+        status: string;
+        processor_reference: string | null;
+        failure_reason: string | null;
+      }>('select status, processor_reference, failure_reason from package_purchases where id = $1', [id])
+    )[0];
+  const itemsOf = async (userId: string) =>
+    (
+      await context.sql<{ count: number }>(
+        'select count(*)::int as count from package_items where user_id = $1',
+        [Number(userId)],
+      )
+    )[0]?.count;
+
+  it('settles a purchase a crash left pending when the payment succeeded, once, replays included', async () => {
+    const purchase = await crashedPurchase();
+    expect(await purchaseOf(purchase.id)).toMatchObject({ status: 'pending' });
+    const intent = {
+      id: purchase.reference,
+      object: 'payment_intent',
+      status: 'succeeded',
+      metadata: { atrium_idempotency_key: purchase.key },
+    };
+    const first = await deliver('payment_intent.succeeded', intent);
+    expect(first).toMatchObject({ status: 200, text: 'Received.' });
+    expect(await purchaseOf(purchase.id)).toEqual({
+      status: 'succeeded',
+      processor_reference: purchase.reference,
+      failure_reason: null,
+    });
+    expect(await itemsOf(purchase.userId)).toBe(2);
+
+    // The same event again, and a later reconciliation run: nothing more.
+    expect(await deliver('payment_intent.succeeded', intent, first.id)).toMatchObject({
+      status: 200,
+      text: 'Already received.',
+    });
+    const later = () => new Date(Date.now() + 10 * 60_000);
+    const report = await reconcilePendingPurchases({
+      db: context.handle.database.db,
+      payments: { processor: sandbox },
+      clock: later,
+    });
+    expect(report.settled).toBe(0);
+    expect(await itemsOf(purchase.userId)).toBe(2);
+
+    // Refunded in Stripe's dashboard: the row says so.
+    const refund = await deliver('charge.refunded', {
+      id: 'ch_test_refunded',
+      object: 'charge',
+      payment_intent: purchase.reference,
+      amount_refunded: 8000,
+      refunded: true,
+    });
+    expect(refund.status).toBe(200);
+    expect(await purchaseOf(purchase.id)).toEqual({
+      status: 'refunded',
+      processor_reference: purchase.reference,
+      failure_reason: refundedInProcessor,
+    });
+  });
+
+  it('marks a pending purchase failed when its payment failed, granting nothing', async () => {
+    const purchase = await crashedPurchase();
+    const failed = await deliver('payment_intent.payment_failed', {
+      id: purchase.reference,
+      object: 'payment_intent',
+      status: 'requires_payment_method',
+      metadata: { atrium_idempotency_key: purchase.key },
+      last_payment_error: { message: 'Your card was declined.' },
+    });
+    expect(failed.status).toBe(200);
+    expect(await purchaseOf(purchase.id)).toEqual({
+      status: 'failed',
+      processor_reference: null,
+      failure_reason: 'Your card was declined.',
+    });
+    expect(await itemsOf(purchase.userId)).toBe(0);
+  });
+
+  it('records a payment event about no payment of ours and changes nothing', async () => {
+    const stray = await deliver('payment_intent.succeeded', {
+      id: 'pi_not_ours',
+      object: 'payment_intent',
+      status: 'succeeded',
+      metadata: {},
+    });
+    expect(stray).toMatchObject({ status: 200, text: 'Received.' });
+    expect(await context.sql('select id from processor_events where id = $1', [stray.id])).toHaveLength(1);
+  });
+});
