@@ -46,11 +46,7 @@ export function PaymentAuthenticationPage() {
       }
       setOutcome(await completePaymentAuthentication(token));
     } catch (error) {
-      setProblem(
-        error instanceof Error && !serverMessage(error)
-          ? PAYMENT_LINK_FAILED
-          : (serverMessage(error) ?? PAYMENT_LINK_FAILED),
-      );
+      setProblem(serverMessage(error) ?? PAYMENT_LINK_FAILED);
     } finally {
       setWorking(false);
     }
