@@ -265,6 +265,8 @@ describe('the Stripe adapter through the stripe SDK', () => {
         payment_method: 'pm_card_visa',
         usage: 'off_session',
         confirm: 'true',
+        use_stripe_sdk: 'true',
+        'allowed_payment_method_types[0]': 'card',
       });
       for (const request of creating())
         expect(request.idempotencyKey).toMatch(/^atrium-[a-z-]+-[0-9a-f]{64}$/);

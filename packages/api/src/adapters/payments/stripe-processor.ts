@@ -129,6 +129,8 @@ export function createStripeProcessor(stripe: StripeClient): PaymentsProcessor {
             usage: 'off_session',
             confirm: true,
             allowed_payment_method_types: ['card'],
+            // A challenge, if any, is run by Stripe.js in the page (handleNextAction), not by redirect.
+            use_stripe_sdk: true,
             // Whose setup a guest's resubmission may complete (no customer of ours is known yet).
             metadata: { atrium_customer_of: emailFingerprint(identity.email) },
           },
@@ -194,7 +196,7 @@ export function createStripeProcessor(stripe: StripeClient): PaymentsProcessor {
         // of the page does not confirm twice.
         intent = await stripe.paymentIntents.confirm(
           reference,
-          { payment_method: paymentMethod },
+          { payment_method: paymentMethod, use_stripe_sdk: true },
           { idempotencyKey: derivedKey('payment-authentication', reference, failed.payment_method?.id) },
         );
       }
