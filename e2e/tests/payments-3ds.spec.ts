@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { registerThroughGoogle } from '../support/account';
 import { freshStart, glow } from '../support/booking';
 import {
@@ -11,10 +11,12 @@ import {
   fillGuestDetails,
   requestAppointment,
 } from '../support/checkout';
-import { dialog, profileButton, toast, uniqueEmail } from '../support/identity';
+import { dialog, mailbox, profileButton, toast, uniqueEmail } from '../support/identity';
+import { hostUrl } from '../support/ports';
 
-/** Stripe's 3-D Secure test card: its bank asks for authentication when it is saved. */
+/** Stripe's 3-D Secure test cards: the bank asks when the card is saved; and on every charge too. */
 const threeDSecureCard = '4000 0025 0000 3155';
+const alwaysAuthenticateCard = '4000 0027 6000 3184';
 const authenticationFailed =
   'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
@@ -26,6 +28,24 @@ async function expectChallenge(page: Page) {
   await expect(challenge.getByRole('button', { name: 'Complete authentication' })).toBeVisible();
   await expect(challenge.getByRole('button', { name: 'Fail authentication' })).toBeVisible();
   return challenge;
+}
+
+/** The marketplace confirms the appointment (operator action), as it would from its own tools. */
+async function confirmAppointment(request: APIRequestContext, id: string) {
+  const response = await request.post(`${hostUrl}/graphql`, {
+    headers: {
+      origin: hostUrl,
+      'content-type': 'application/json',
+      'x-operator-key': 'atrium-development-operator-key',
+    },
+    data: {
+      query: 'mutation ($id: ID!) { confirmAppointment(id: $id) { status failureReason } }',
+      variables: { id },
+    },
+  });
+  return (
+    (await response.json()) as { data: { confirmAppointment: { status: string; failureReason: string } } }
+  ).data.confirmAppointment;
 }
 
 test.describe('3-D Secure at checkout', () => {
@@ -105,4 +125,50 @@ test("3-D Secure in the wallet's Add Card: refused after a failed authentication
   await expect(
     page.getByRole('list', { name: 'Saved cards' }).getByRole('listitem').filter({ hasText: '3155' }),
   ).toHaveCount(1);
+});
+
+test('a charge the bank holds at confirmation: the client authenticates it from the emailed link, and it is booked', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await freshStart(page, '/1/set-location');
+  await confirmAtGlowClinic(page, 7);
+  const email = await fillGuestDetails(page);
+  await answerGlowQuestions(page);
+  await fillCard(page, alwaysAuthenticateCard);
+  await agreeToPolicy(page);
+  const booked = page.waitForResponse(
+    async (response) =>
+      response.url().endsWith('/graphql') &&
+      ((await response.text()).includes('"createAppointmentRequest":{') ?? false),
+  );
+  await requestAppointment(page);
+  await (await expectChallenge(page)).getByRole('button', { name: 'Complete authentication' }).click();
+  const { data } = (await (await booked).json()) as { data: { createAppointmentRequest: { id: string } } };
+  await expectBookingReceived(page);
+
+  expect(await confirmAppointment(request, data.createAppointmentRequest.id)).toEqual({
+    status: 'PENDING',
+    failureReason: "The client's bank asks them to authenticate this payment; we emailed them a link.",
+  });
+  const [mail] = (await mailbox(request, email)).filter((message) =>
+    message.subject?.endsWith('please authenticate your payment'),
+  );
+  const link = mail?.links.find((href) => href.includes('/payment/authenticate?token='));
+  expect(link).toBeDefined();
+
+  await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
+  await expect(page.getByRole('heading', { level: 1, name: 'Authenticate Payment' })).toBeVisible();
+  await expect(page.getByText(/Your bank asks you to authenticate the payment of \$\d+\.\d\d/)).toBeVisible();
+  await page.getByRole('button', { name: 'Authenticate payment' }).click();
+  await (await expectChallenge(page)).getByRole('button', { name: 'Complete authentication' }).click();
+  await expect(page.getByText('Payment authenticated. Your appointment is booked.')).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await mailbox(request, email)).filter((m) => m.subject?.endsWith('your appointment is confirmed'))
+          .length,
+    )
+    .toBe(1);
 });
