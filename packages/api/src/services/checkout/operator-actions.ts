@@ -96,7 +96,7 @@ export async function confirmAppointment(
     if (attempt.status === 'requires_action') return failed(authenticationPendingReason);
     if (attempt.status === 'succeeded' && attempt.processorReference) {
       // Charged before a crash that stopped the booking: book now, without charging again.
-      charged = { amount: 0, reference: attempt.processorReference };
+      charged = { amount: attempt.amountCents, reference: attempt.processorReference };
     } else {
       const result = await processor.charge({
         customerReference: instrument.customerReference,
