@@ -29,9 +29,9 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium },
     },
     {
-      // The catalogue journeys again on a phone-size screen (dialogs become bottom drawers).
+      // The catalogue and 3-D Secure journeys again on a phone-size screen (dialogs become bottom drawers).
       name: 'mobile',
-      testMatch: /catalog\.spec\.ts/,
+      testMatch: /(catalog|payments-3ds)\.spec\.ts/,
       use: { ...devices['Pixel 7'], launchOptions: chromium },
     },
     {

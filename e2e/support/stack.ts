@@ -42,7 +42,6 @@ function writeRuntimeConfig(patch: Record<string, unknown> = {}) {
     },
     graphqlEndpoint: '/graphql',
     googleMapsApiKey: null,
-    stripePublishableKey: null,
     ...patch,
   };
   writeFileSync(path.join(deployDir('host'), 'config.json'), JSON.stringify(config, null, 2));

@@ -76,7 +76,6 @@ async function start(container: HTMLElement) {
   registerDefaultRemotes(config.remotes);
   $browserConfig.set({
     googleMapsApiKey: config.googleMapsApiKey,
-    stripePublishableKey: config.stripePublishableKey,
     marketingAnalytics: config.marketingAnalytics,
   });
   configureGraphQLClient({ endpoint: config.graphqlEndpoint });

@@ -10,6 +10,9 @@ describe('the routes of spec section 2', () => {
     expect(marketplacePageAt('/1/confirm')?.page).toEqual(
       expect.objectContaining({ remote: 'checkout', module: 'ConfirmPage' }),
     );
+    expect(marketplacePageAt('/1/payment/authenticate')?.page).toEqual(
+      expect.objectContaining({ remote: 'checkout', module: 'PaymentAuthenticationPage' }),
+    );
   });
 
   it('renders on the server only the pages reached first, from a link', () => {
@@ -20,7 +23,15 @@ describe('the routes of spec section 2', () => {
   });
 
   it('finds nothing for the home, /resume, unknown pages or deeper paths', () => {
-    for (const path of ['/1', '/1/', '/1/resume', '/1/nope', '/1/services/extra', '/1/constructor']) {
+    for (const path of [
+      '/1',
+      '/1/',
+      '/1/resume',
+      '/1/nope',
+      '/1/services/extra',
+      '/1/constructor',
+      '/1/payment',
+    ]) {
       expect(marketplacePageAt(path)).toBeNull();
     }
   });

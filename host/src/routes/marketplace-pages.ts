@@ -30,6 +30,12 @@ export const marketplacePages = {
   },
   confirm: { remote: 'checkout', module: 'ConfirmPage', title: 'Review & Confirm' },
   success: { remote: 'checkout', module: 'SuccessPage', title: 'Booking Received' },
+  // From the mail asking the client to authenticate a payment their bank held (3-D Secure).
+  'payment/authenticate': {
+    remote: 'checkout',
+    module: 'PaymentAuthenticationPage',
+    title: 'Authenticate Payment',
+  },
   profile: { remote: 'account', module: 'ProfilePage', title: 'My Profile' },
   memberships: { remote: 'account', module: 'MembershipsPage', title: 'Memberships & Packages' },
 } as const satisfies Record<string, RemoteRoute>;
@@ -55,7 +61,8 @@ export function isTopLevelPage(pathname: string): boolean {
 
 /** The remote page a path shows (`/2/services` -> catalog's ServicesPage), or null. */
 export function marketplacePageAt(pathname: string): { marketplaceId: string; page: RemoteRoute } | null {
-  const [, marketplaceId, path, ...rest] = pathname.split('/');
-  if (!marketplaceId || !path || rest.some(Boolean) || !Object.hasOwn(marketplacePages, path)) return null;
+  const [, marketplaceId, ...segments] = pathname.split('/');
+  const path = segments.join('/').replace(/\/+$/, '');
+  if (!marketplaceId || !path || !Object.hasOwn(marketplacePages, path)) return null;
   return { marketplaceId, page: marketplacePages[path as MarketplacePagePath] };
 }

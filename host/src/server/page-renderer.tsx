@@ -85,7 +85,6 @@ export function createPageRenderer({
     const config = parseRuntimeConfig(raw);
     $browserConfig.set({
       googleMapsApiKey: config.googleMapsApiKey,
-      stripePublishableKey: config.stripePublishableKey,
       marketingAnalytics: config.marketingAnalytics,
     });
     return { raw, config };

@@ -9,7 +9,6 @@ export interface RuntimeConfig {
   remotes: Record<RemoteName, string>;
   graphqlEndpoint: string;
   googleMapsApiKey: string | null;
-  stripePublishableKey: string | null;
   /** The marketing-analytics service (spec 7 "Other"); identification is off while null. */
   marketingAnalytics: MarketingAnalyticsSettings | null;
 }
@@ -43,7 +42,6 @@ export function parseRuntimeConfig(input: unknown): RuntimeConfig {
     remotes: entries as Record<RemoteName, string>,
     graphqlEndpoint: optionalString(raw.graphqlEndpoint) ?? '/graphql',
     googleMapsApiKey: optionalString(raw.googleMapsApiKey),
-    stripePublishableKey: optionalString(raw.stripePublishableKey),
     marketingAnalytics: parseMarketingAnalytics(raw.marketingAnalytics),
   };
 }

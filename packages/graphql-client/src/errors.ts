@@ -87,3 +87,8 @@ export function errorCode(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The first GraphQL error's extensions (its code and whatever the server gave with it), or {}. */
+export function errorExtensions(error: unknown): Record<string, unknown> {
+  return graphQLErrorsOf(error)[0]?.extensions ?? {};
+}

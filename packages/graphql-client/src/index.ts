@@ -13,6 +13,7 @@ export type { ErrorAction } from './errors';
 export {
   ERROR_ACTIONS,
   errorCode,
+  errorExtensions,
   errorMessage,
   fallbackMessage,
   GENERIC_ERROR_MESSAGE,

@@ -7,6 +7,18 @@ export const PAYMENT_FORM_NOT_READY = 'Payment form not ready. Please try again.
 export const PAYMENT_PROCESSING_FAILED =
   'Failed to process payment information. Please check your card details and try again.';
 
+/** Stripe's words for a failed or abandoned 3-D Secure challenge. */
+export const AUTHENTICATION_FAILED =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+
+/** The client did not pass their bank's 3-D Secure challenge (the message is for them). */
+export class CardAuthenticationFailedError extends Error {
+  override readonly name = 'CardAuthenticationFailedError';
+  constructor(message = AUTHENTICATION_FAILED) {
+    super(message);
+  }
+}
+
 export interface TokenizedCard {
   token: string;
   brand: string;
@@ -18,6 +30,12 @@ export interface TokenizedCard {
 export interface CardCollector {
   /** Turns the entered card into a processor token; throws an Error with a spec 8 message. */
   tokenize(): Promise<TokenizedCard>;
+  /**
+   * Runs the card's 3-D Secure challenge for a client secret the API gave (Stripe.js
+   * handleNextAction, or the sandbox bank's dialog). Resolves when the client passed it; throws
+   * CardAuthenticationFailedError (AUTHENTICATION_FAILED, or Stripe's reason) when they did not.
+   */
+  authenticate(clientSecret: string): Promise<void>;
 }
 
 export interface CardFields {

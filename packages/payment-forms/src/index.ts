@@ -3,16 +3,21 @@
 // with the first paint. Chakra comes through @atrium/ui, the page's one copy.
 export { BillingAddress } from './billing-address';
 export { cardBrandName, cardExpiry } from './card-brand';
-export { CardEntryForm } from './card-entry-form';
+export type { CardChallenge } from './card-challenge';
+export { SANDBOX_CHALLENGE_TITLE, useCardChallenge } from './card-challenge';
+export { CardEntryForm, LOADING_CARD_FORM } from './card-entry-form';
 export { CardInput } from './card-input';
 export type { BillingFields, CardCollector, CardFields, TokenizedCard } from './card-rules';
 export {
+  AUTHENTICATION_FAILED,
   billingFieldProblems,
   CARD_TOKEN_ERROR,
+  CardAuthenticationFailedError,
   cardFieldProblems,
   emptyCardFields,
   PAYMENT_FORM_NOT_READY,
   PAYMENT_PROCESSING_FAILED,
 } from './card-rules';
 export { SandboxCardForm } from './sandbox-card-form';
+export { sendCardWithAuthentication } from './send-card';
 export { StripeCardForm } from './stripe-card-form';

@@ -32,7 +32,9 @@ export const cardBrands = ['VISA', 'MASTERCARD', 'AMEX', 'DISCOVER', 'OTHER'] as
 export type CardBrand = (typeof cardBrands)[number];
 export const waitlistStatuses = ['WAITLISTED', 'BOOKED', 'CANCELLED'] as const;
 export const consentChannels = ['SMS', 'EMAIL'] as const;
-export const paymentStatuses = ['succeeded', 'failed', 'refunded'] as const;
+export const sandboxAuthentications = ['on_save', 'always'] as const;
+export const sandboxChargeStatuses = ['succeeded', 'failed', 'requires_action'] as const;
+export const paymentStatuses = ['pending', 'requires_action', 'succeeded', 'failed', 'refunded'] as const;
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -570,14 +572,24 @@ export const appointmentPayments = pgTable(
     status: text('status', { enum: paymentStatuses }).notNull(),
     processorReference: text('processor_reference'),
     failureReason: text('failure_reason'),
+    /** SHA-256 (hex) of the token in the client's authentication link (requires_action only). */
+    authenticationTokenHash: text('authentication_token_hash'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     unique('appointment_payments_idempotency_key_key').on(t.idempotencyKey),
+    unique('appointment_payments_authentication_token_hash_key').on(t.authenticationTokenHash),
     index('appointment_payments_appointment_id_idx').on(t.appointmentId),
+    uniqueIndex('appointment_payments_one_open_idx')
+      .on(t.appointmentId)
+      .where(sql`${t.status} in ('pending', 'requires_action')`),
     check('appointment_payments_processor_known', sql`${t.processor} in ('sandbox', 'stripe')`),
     check('appointment_payments_amount_positive', sql`${t.amountCents} > 0`),
-    check('appointment_payments_status_known', sql`${t.status} in ('succeeded', 'failed', 'refunded')`),
+    check(
+      'appointment_payments_status_known',
+      sql`${t.status} in ('pending', 'requires_action', 'succeeded', 'failed', 'refunded')`,
+    ),
     check(
       'appointment_payments_failure_has_reason',
       sql`${t.status} <> 'failed' or ${t.failureReason} is not null`,
@@ -596,10 +608,13 @@ export const sandboxCards = pgTable(
     expirationYear: smallint('expiration_year').notNull(),
     saveDeclineReason: text('save_decline_reason'),
     chargeDeclineReason: text('charge_decline_reason'),
+    /** Which 3-D Secure test card it is: authentication when saved, or also on every charge. */
+    authentication: text('authentication', { enum: sandboxAuthentications }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
     unique('sandbox_cards_payment_method_reference_key').on(t.paymentMethodReference),
+    check('sandbox_cards_authentication_known', sql`${t.authentication} in ('on_save', 'always')`),
     check('sandbox_cards_token_format', sql`${t.token} ~ '^tok_sandbox_[0-9a-f]{32}$'`),
   ],
 );
@@ -612,8 +627,35 @@ export const sandboxCharges = pgTable(
     paymentMethodReference: text('payment_method_reference').notNull(),
     amountCents: integer('amount_cents').notNull(),
     failureReason: text('failure_reason'),
+    status: text('status', { enum: sandboxChargeStatuses }).notNull().default('succeeded'),
+    /** The PaymentIntent-like secret the browser authenticates with (requires_action). */
+    clientSecret: text('client_secret'),
     refundedAt: timestamptz('refunded_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [unique('sandbox_charges_reference_key').on(t.reference)],
+  (t) => [
+    unique('sandbox_charges_reference_key').on(t.reference),
+    unique('sandbox_charges_client_secret_key').on(t.clientSecret),
+    check('sandbox_charges_status_known', sql`${t.status} in ('succeeded', 'failed', 'requires_action')`),
+  ],
+);
+
+/** A sandbox card's setup waiting for its holder's authentication (a Stripe SetupIntent). */
+export const sandboxSetups = pgTable(
+  'sandbox_setups',
+  {
+    reference: text('reference').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    token: text('token')
+      .notNull()
+      .references(() => sandboxCards.token),
+    customerReference: text('customer_reference').notNull(),
+    status: text('status', { enum: sandboxChargeStatuses }).notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('sandbox_setups_client_secret_key').on(t.clientSecret),
+    unique('sandbox_setups_token_key').on(t.token),
+    check('sandbox_setups_status_known', sql`${t.status} in ('requires_action', 'succeeded', 'failed')`),
+  ],
 );

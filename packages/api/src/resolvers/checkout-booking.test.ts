@@ -591,6 +591,44 @@ describe.each(testDatabases)('booking and operator actions on $name', (factory) 
       );
     });
 
+    it('settles a charge a crash left unrecorded: the retry charges with the same key, once, and books', async () => {
+      const result = await booked(bookingInput(onConfirmation, { paymentMethod: await newCard(browser) }));
+      const id = Number(result.id);
+      const key = `atrium-appointment-${id}-confirm-1`;
+      // A confirmation recorded its attempt, charged, and died before settling it.
+      await context.sql(
+        `insert into appointment_payments (appointment_id, payment_instrument_id, processor, amount_cents, idempotency_key, status)
+           select $1, payment_instrument_id, 'sandbox', due_now_cents, $2, 'pending'
+             from appointment_requests where appointment_id = $1`,
+        [id, key],
+      );
+      await context.sql(
+        `insert into sandbox_charges (idempotency_key, reference, payment_method_reference, amount_cents, status)
+           select $2, $3, i.processor_reference, r.due_now_cents, 'succeeded'
+             from appointment_requests r join payment_instruments i on i.id = r.payment_instrument_id
+            where r.appointment_id = $1`,
+        [id, key, `ch_sandbox_crashed${id}`],
+      );
+
+      expect(await operator('confirm', result.id)).toEqual({
+        result: { id: result.id, status: 'BOOKED', charged: 14344, failureReason: null },
+        error: undefined,
+      });
+      expect(
+        await context.sql(
+          'select status, idempotency_key, processor_reference from appointment_payments where appointment_id = $1',
+          [id],
+        ),
+      ).toEqual([
+        { status: 'succeeded', idempotency_key: key, processor_reference: `ch_sandbox_crashed${id}` },
+      ]);
+      expect(
+        await context.sql('select count(*)::int as charges from sandbox_charges where idempotency_key = $1', [
+          key,
+        ]),
+      ).toEqual([{ charges: 1 }]);
+    });
+
     it('completes only BOOKED appointments', async () => {
       const { id } = await booked(bookingInput(onSite));
       expect((await operator('complete', id)).error).toEqual({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { InvalidCardDetailsError } from '../adapters/payments/sandbox-processor';
+import { InvalidCardDetailsError, SandboxAuthenticationError } from '../adapters/payments/sandbox-processor';
 import type { Resolvers } from '../generated/resolvers-types';
 import { createAppointmentRequest } from '../services/checkout/appointment-requests';
 import { getCheckoutSummary } from '../services/checkout/checkout-summary';
@@ -11,6 +11,10 @@ import {
   confirmAppointment,
 } from '../services/checkout/operator-actions';
 import { assertOperatorKey } from '../services/checkout/operator-key';
+import {
+  completePaymentAuthentication,
+  getPaymentAuthentication,
+} from '../services/checkout/payment-authentication';
 import { validatePromoCode } from '../services/checkout/promo-codes';
 import { InvalidInputError } from '../services/errors';
 import {
@@ -20,9 +24,14 @@ import {
   sandboxCardInput,
   validatePromoCodeInput,
 } from './checkout-inputs';
-import { parseInput, withServiceErrors } from './errors';
+import { cardAuthenticationRequired, parseInput, withServiceErrors } from './errors';
 
 const operatorArgs = z.object({ id: appointmentId });
+const authenticationLinkArgs = z.object({ token: z.string().max(100, 'The payment link is not valid.') });
+const sandboxAuthenticateArgs = z.object({
+  clientSecret: z.string().min(1).max(255),
+  outcome: z.enum(['APPROVE', 'FAIL']),
+});
 const cancelArgs = operatorArgs.extend({
   reason: z
     .string()
@@ -46,6 +55,10 @@ export const checkoutResolvers: Resolvers = {
       processor: checkout.payments.processor.name === 'stripe' ? 'STRIPE' : 'SANDBOX',
       stripePublishableKey: checkout.payments.stripePublishableKey,
     }),
+    paymentAuthentication: (_parent, args, { checkout }) => {
+      const { token } = parseInput(authenticationLinkArgs, args);
+      return withCheckoutErrors(() => getPaymentAuthentication(checkout, token));
+    },
   },
   Mutation: {
     createAppointmentRequest: (_parent, { input }, { checkout, identity }) => {
@@ -61,6 +74,18 @@ export const checkoutResolvers: Resolvers = {
         if (!card.success) throw new InvalidInputError(cardErrorMessage);
         return sandbox.tokenize(card.data, checkout.clock());
       }),
+    sandboxAuthenticate: (_parent, args, { checkout }) =>
+      withCheckoutErrors(async () => {
+        const { sandbox } = checkout.payments;
+        if (!sandbox) throw new InvalidInputError('The sandbox card processor is not enabled.');
+        const { clientSecret, outcome } = parseInput(sandboxAuthenticateArgs, args);
+        await sandbox.authenticate(clientSecret, outcome === 'APPROVE' ? 'approve' : 'fail');
+        return true;
+      }),
+    completePaymentAuthentication: (_parent, args, { checkout }) => {
+      const { token } = parseInput(authenticationLinkArgs, args);
+      return withCheckoutErrors(() => completePaymentAuthentication(checkout, token));
+    },
     confirmAppointment: (_parent, args, { checkout }) =>
       operatorAction(checkout, operatorArgs, args, ({ id }) => confirmAppointment(checkout, id)),
     completeAppointment: (_parent, args, { checkout }) =>
@@ -85,11 +110,16 @@ function operatorAction<Schema extends z.ZodType, T>(
   });
 }
 
-/** withServiceErrors, plus PAYMENT_DECLINED, FORBIDDEN, IDEMPOTENCY_KEY_REUSED and the card form's message. */
+/**
+ * withServiceErrors, plus PAYMENT_DECLINED, CARD_AUTHENTICATION_REQUIRED, FORBIDDEN,
+ * IDEMPOTENCY_KEY_REUSED and the card form's message.
+ */
 const withCheckoutErrors = <T>(call: () => Promise<T>): Promise<T> =>
   withServiceErrors(call, [
     { error: PaymentDeclinedError, code: 'PAYMENT_DECLINED' },
     { error: IdempotencyKeyReusedError, code: 'IDEMPOTENCY_KEY_REUSED' },
     { error: OperatorKeyError, code: 'FORBIDDEN' },
     { error: InvalidCardDetailsError, code: 'BAD_USER_INPUT', message: cardErrorMessage },
+    { error: SandboxAuthenticationError, code: 'BAD_USER_INPUT' },
+    cardAuthenticationRequired,
   ]);

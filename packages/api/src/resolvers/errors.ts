@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { z } from 'zod';
+import { CardAuthenticationRequiredError } from '../services/checkout/errors';
 import { InvalidInputError, NotFoundError } from '../services/errors';
 
 /**
@@ -24,7 +25,16 @@ export interface ExpectedError {
   ) => Error;
   code: string;
   message?: string;
+  /** More for the client beside the code (e.g. the client secret of a 3-D Secure challenge). */
+  extensions?: (error: never) => Record<string, unknown>;
 }
+
+/** A card that needs its holder's authentication: CARD_AUTHENTICATION_REQUIRED with the client secret. */
+export const cardAuthenticationRequired: ExpectedError = {
+  error: CardAuthenticationRequiredError,
+  code: 'CARD_AUTHENTICATION_REQUIRED',
+  extensions: (error: CardAuthenticationRequiredError) => ({ clientSecret: error.clientSecret }),
+};
 
 /** Every operation's expected failures: NOT_FOUND and BAD_USER_INPUT. */
 const commonErrors: ExpectedError[] = [
@@ -46,6 +56,7 @@ export async function withServiceErrors<T>(
   } catch (error) {
     const known = [...expected, ...commonErrors].find((entry) => error instanceof entry.error);
     if (!known || !(error instanceof Error)) throw error;
-    throw new GraphQLError(known.message ?? error.message, { extensions: { code: known.code } });
+    const extra = known.extensions ? known.extensions(error as never) : {};
+    throw new GraphQLError(known.message ?? error.message, { extensions: { ...extra, code: known.code } });
   }
 }

@@ -1,14 +1,21 @@
-// '@atrium/graphql-client/checkout': the checkout summary, promo codes, the appointment request and
-// the sandbox card tokenizer. Imports the client through the package name (the page's shared one).
-import { execute, type RequestOptions } from '@atrium/graphql-client';
+// '@atrium/graphql-client/checkout': the checkout summary, promo codes, the appointment request, the
+// active payment processor, the sandbox card tokenizer and bank, and the payment authentication page. Imports the client through the package name (the page's shared one).
+import { errorCode, errorExtensions, execute, type RequestOptions } from '@atrium/graphql-client';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   CheckoutSummaryDocument,
   type CheckoutSummaryQuery,
   type CheckoutSummaryQueryVariables,
+  CompletePaymentAuthenticationDocument,
   CreateAppointmentRequestDocument,
   type CreateAppointmentRequestMutation,
   type CreateAppointmentRequestMutationVariables,
+  PaymentAuthenticationDocument,
+  type PaymentAuthenticationFieldsFragment,
+  PaymentProcessorDocument,
+  type PaymentProcessorQuery,
+  SandboxAuthenticateDocument,
+  type SandboxAuthenticationOutcome,
   SandboxTokenizeCardDocument,
   type SandboxTokenizeCardMutationVariables,
   SavedCardsDocument,
@@ -24,6 +31,18 @@ export type CreateAppointmentRequestInput = CreateAppointmentRequestMutationVari
 export type AppointmentRequest = CreateAppointmentRequestMutation['createAppointmentRequest'];
 export type SandboxCardInput = SandboxTokenizeCardMutationVariables['input'];
 export type SavedCard = SavedCardsQuery['viewer']['paymentInstruments'][number];
+export type PaymentProcessorInfo = PaymentProcessorQuery['paymentProcessor'];
+export type PaymentAuthentication = PaymentAuthenticationFieldsFragment;
+
+/** The error code of a new card whose bank asks for 3-D Secure; `extensions.clientSecret` goes with it. */
+export const CARD_AUTHENTICATION_REQUIRED = 'CARD_AUTHENTICATION_REQUIRED';
+
+/** The client secret of a CARD_AUTHENTICATION_REQUIRED answer, or null for any other outcome. */
+export function cardAuthenticationSecret(error: unknown): string | null {
+  if (errorCode(error) !== CARD_AUTHENTICATION_REQUIRED) return null;
+  const secret = errorExtensions(error).clientSecret;
+  return typeof secret === 'string' && secret !== '' ? secret : null;
+}
 
 export async function fetchCheckoutSummary(input: CheckoutSummaryInput, options?: RequestOptions) {
   return (await execute(CheckoutSummaryDocument, { input }, options)).checkoutSummary;
@@ -72,4 +91,40 @@ export function useSavedCards(mgId: string | null | undefined) {
     staleTime: 0,
     meta: { persist: false },
   });
+}
+
+/**
+ * Which processor takes cards, and Stripe's publishable key: the browser's one source for it (the
+ * API's configuration). Kept for the page's life: it changes only with a redeploy of the API.
+ */
+export function usePaymentProcessor() {
+  return useQuery({
+    queryKey: ['paymentProcessor'] as const,
+    queryFn: async ({ signal }) => (await execute(PaymentProcessorDocument, {}, { signal })).paymentProcessor,
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { persist: false },
+  });
+}
+
+/** The sandbox bank's answer in its 3-D Secure challenge (sandbox mode only). */
+export async function sandboxAuthenticate(clientSecret: string, outcome: SandboxAuthenticationOutcome) {
+  return (await execute(SandboxAuthenticateDocument, { clientSecret, outcome })).sandboxAuthenticate;
+}
+
+/** The payment an emailed link asks the client to authenticate. */
+export function usePaymentAuthentication(token: string | null) {
+  return useQuery({
+    queryKey: ['paymentAuthentication', token] as const,
+    queryFn: async ({ signal }) =>
+      (await execute(PaymentAuthenticationDocument, { token: token as string }, { signal }))
+        .paymentAuthentication,
+    enabled: Boolean(token),
+    staleTime: 0,
+    meta: { persist: false },
+  });
+}
+
+/** After the challenge: the API asks the processor how the payment stands, and books on success. */
+export async function completePaymentAuthentication(token: string): Promise<PaymentAuthentication> {
+  return (await execute(CompletePaymentAuthenticationDocument, { token })).completePaymentAuthentication;
 }

@@ -3,7 +3,14 @@ import {
   useCreatePaymentInstrument,
   walletErrorMessage,
 } from '@atrium/graphql-client/account';
-import { type CardCollector, CardEntryForm, PAYMENT_FORM_NOT_READY } from '@atrium/payment-forms';
+import {
+  CardAuthenticationFailedError,
+  type CardCollector,
+  CardEntryForm,
+  PAYMENT_FORM_NOT_READY,
+  sendCardWithAuthentication,
+  type TokenizedCard,
+} from '@atrium/payment-forms';
 import { Button, Flex, Text } from '@atrium/ui';
 import { ResponsiveDialog } from '@atrium/ui/overlays';
 import { useRef, useState } from 'react';
@@ -18,16 +25,17 @@ interface AddCardDialogProps {
 
 /**
  * Add a card to the wallet: the processor's card form, the card tokenized in the browser, then saved
- * (save always true) with the card holder's identity from the profile (spec 7). A card the form
- * cannot use shows its spec 5 message in the dialog; a refused save toasts the server's reason or
- * the wallet fallback.
+ * (save always true) with the card holder's identity from the profile (spec 7). A card whose bank
+ * asks for 3-D Secure gets its challenge, then is saved. A card the form cannot use, or whose
+ * authentication failed, shows its message in the dialog with the entered card kept; a refused save
+ * toasts the server's reason or the wallet fallback.
  */
 export function AddCardDialog({ open, onClose, profile }: AddCardDialogProps) {
   const card = useRef<CardCollector>(null);
   const create = useCreatePaymentInstrument();
-  const [tokenizing, setTokenizing] = useState(false);
+  const [collecting, setCollecting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const busy = tokenizing || create.isPending;
+  const busy = collecting || create.isPending;
 
   const close = () => {
     setProblem(null);
@@ -39,34 +47,33 @@ export function AddCardDialog({ open, onClose, profile }: AddCardDialogProps) {
     setProblem(null);
     const form = card.current;
     if (!form) return setProblem(PAYMENT_FORM_NOT_READY);
-    let token: string;
-    let postalCode: string;
-    setTokenizing(true);
+    let tokenized: TokenizedCard;
+    setCollecting(true);
     try {
-      ({ token, postalCode } = await form.tokenize());
+      tokenized = await form.tokenize();
     } catch (error) {
       setProblem(error instanceof Error ? error.message : PAYMENT_FORM_NOT_READY);
+      setCollecting(false);
       return;
-    } finally {
-      setTokenizing(false);
     }
     const identity = {
       firstName: profile.givenName ?? '',
       lastName: profile.familyName ?? '',
       email: profile.email,
       phone: profile.phone ?? null,
-      postalCode,
+      postalCode: tokenized.postalCode,
     };
-    create.mutate(
-      { token, identity },
-      {
-        onSuccess: () => {
-          notify('success', CARD_ADDED);
-          close();
-        },
-        onError: (error) => notify('error', walletErrorMessage(error)),
-      },
-    );
+    try {
+      await sendCardWithAuthentication(form, tokenized, (token) => create.mutateAsync({ token, identity }));
+      notify('success', CARD_ADDED);
+      close();
+    } catch (error) {
+      // A failed challenge is the form's to say (the card stays entered); the rest are toasts (spec 8).
+      if (error instanceof CardAuthenticationFailedError) setProblem(error.message);
+      else notify('error', walletErrorMessage(error));
+    } finally {
+      setCollecting(false);
+    }
   };
 
   return (

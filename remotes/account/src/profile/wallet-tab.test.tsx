@@ -25,6 +25,10 @@ const mastercard = {
 const withCards = (): ProfileViewer =>
   viewerFixture({ primaryInstrumentId: '1', paymentInstruments: [visa, mastercard] });
 
+const sandboxProcessor = { data: { paymentProcessor: { processor: 'SANDBOX', stripePublishableKey: null } } };
+const authenticationFailed =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+
 const card = (name: string) =>
   screen.getAllByRole('listitem').find((item) => item.textContent?.includes(name)) as HTMLElement;
 
@@ -102,6 +106,7 @@ describe('the wallet (spec 2)', () => {
 
   it("adds a card: tokenized, saved with the profile's identity, then 'Card added successfully'", async () => {
     const api = graphqlFetch({
+      PaymentProcessor: () => sandboxProcessor,
       SandboxTokenizeCard: () => ({
         data: { sandboxTokenizeCard: { token: 'tok_sandbox_1', brand: 'VISA', lastFour: '4242' } },
       }),
@@ -113,6 +118,8 @@ describe('the wallet (spec 2)', () => {
     expect(screen.getByText(/No saved cards yet/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add Card' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Card' });
+    // The card form is the one of the processor the API names.
+    await within(dialog).findByRole('textbox', { name: 'Card number' });
     const fill = (name: string, value: string) =>
       fireEvent.change(within(dialog).getByRole('textbox', { name }), { target: { value } });
 
@@ -123,7 +130,7 @@ describe('the wallet (spec 2)', () => {
         'There was an error processing the card. Please verify all fields are filled out properly.',
       ),
     ).toBeTruthy();
-    expect(api.calls).toEqual([]);
+    expect(api.calls.map((call) => call.operationName)).toEqual(['PaymentProcessor']);
 
     fill('Card number', '4242424242424242');
     fill('Expiry (MM/YY)', '1230');
@@ -156,4 +163,99 @@ describe('the wallet (spec 2)', () => {
       },
     });
   });
+
+  it("runs the sandbox bank's 3-D Secure challenge when the API asks, then saves the card with the client secret", async () => {
+    let saves = 0;
+    const api = graphqlFetch({
+      PaymentProcessor: () => sandboxProcessor,
+      SandboxTokenizeCard: () => ({
+        data: { sandboxTokenizeCard: { token: 'tok_sandbox_3155', brand: 'VISA', lastFour: '3155' } },
+      }),
+      CreatePaymentInstrument: () =>
+        saves++ === 0
+          ? {
+              errors: [
+                {
+                  message: 'Your bank asks you to authenticate this card.',
+                  extensions: {
+                    code: 'CARD_AUTHENTICATION_REQUIRED',
+                    clientSecret: 'seti_sandbox_1_secret_2',
+                  },
+                },
+              ],
+            }
+          : { data: { createPaymentInstrument: { ...visa, lastFour: '3155' } } },
+      SandboxAuthenticate: () => ({ data: { sandboxAuthenticate: true } }),
+    });
+    const toasts = collectToasts();
+    renderPage(<WalletTab viewer={viewerFixture()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Card' });
+    await fillCard(dialog, '4000002500003155');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Card' }));
+
+    const challenge = await screen.findByRole('alertdialog', { name: '3D Secure authentication' });
+    expect(challenge.textContent).toContain("This is the sandbox bank's 3D Secure page");
+    fireEvent.click(within(challenge).getByRole('button', { name: 'Complete authentication' }));
+
+    await waitFor(() =>
+      expect(toasts).toContainEqual({ type: 'success', message: 'Card added successfully' }),
+    );
+    expect(api.of('SandboxAuthenticate')[0]?.variables).toEqual({
+      clientSecret: 'seti_sandbox_1_secret_2',
+      outcome: 'APPROVE',
+    });
+    expect(
+      api
+        .of('CreatePaymentInstrument')
+        .map((call) => (call.variables as { input: { card: { token: string } } }).input.card.token),
+    ).toEqual(['tok_sandbox_3155', 'seti_sandbox_1_secret_2']);
+  });
+
+  it('says so in the dialog when the client fails the challenge, keeping the card entered and saving nothing', async () => {
+    const api = graphqlFetch({
+      PaymentProcessor: () => sandboxProcessor,
+      SandboxTokenizeCard: () => ({
+        data: { sandboxTokenizeCard: { token: 'tok_sandbox_3155', brand: 'VISA', lastFour: '3155' } },
+      }),
+      CreatePaymentInstrument: () => ({
+        errors: [
+          {
+            message: 'Your bank asks you to authenticate this card.',
+            extensions: { code: 'CARD_AUTHENTICATION_REQUIRED', clientSecret: 'seti_sandbox_1_secret_2' },
+          },
+        ],
+      }),
+      SandboxAuthenticate: () => ({ data: { sandboxAuthenticate: true } }),
+    });
+    renderPage(<WalletTab viewer={viewerFixture()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Card' });
+    await fillCard(dialog, '4000002500003155');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save Card' }));
+
+    const challenge = await screen.findByRole('alertdialog', { name: '3D Secure authentication' });
+    fireEvent.click(within(challenge).getByRole('button', { name: 'Fail authentication' }));
+
+    expect(await within(dialog).findByText(authenticationFailed)).toBeTruthy();
+    expect(api.of('SandboxAuthenticate')[0]?.variables).toMatchObject({ outcome: 'FAIL' });
+    expect(api.of('CreatePaymentInstrument')).toHaveLength(1);
+    expect((within(dialog).getByRole('textbox', { name: 'Card number' }) as HTMLInputElement).value).toBe(
+      '4000 0025 0000 3155',
+    );
+  });
 });
+
+/** Fills the sandbox card form of the Add Card dialog once it has loaded. */
+async function fillCard(dialog: HTMLElement, number: string) {
+  await within(dialog).findByRole('textbox', { name: 'Card number' });
+  const fill = (name: string, value: string) =>
+    fireEvent.change(within(dialog).getByRole('textbox', { name }), { target: { value } });
+  fill('Card number', number);
+  fill('Expiry (MM/YY)', '1230');
+  fill('CVC', '123');
+  fill('Address', '350 5th Ave');
+  fill('City', 'New York');
+  fill('State', 'NY');
+  fill('ZIP code', '10118');
+}

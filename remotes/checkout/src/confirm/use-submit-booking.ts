@@ -1,10 +1,16 @@
 import type { FormValues } from '@atrium/domain';
-import { serverMessage } from '@atrium/graphql-client';
+import { errorCode, serverMessage } from '@atrium/graphql-client';
 import {
   type CreateAppointmentRequestInput,
   createAppointmentRequest,
 } from '@atrium/graphql-client/checkout';
-import { type CardCollector, PAYMENT_FORM_NOT_READY, type TokenizedCard } from '@atrium/payment-forms';
+import {
+  CardAuthenticationFailedError,
+  type CardCollector,
+  PAYMENT_FORM_NOT_READY,
+  sendCardWithAuthentication,
+  type TokenizedCard,
+} from '@atrium/payment-forms';
 import { completeBooking, emit } from '@atrium/stores';
 import { type RefObject, useRef, useState } from 'react';
 import { newIdempotencyKey } from './booking-payload';
@@ -33,13 +39,26 @@ export interface SubmitParts {
 }
 
 /**
+ * The booking key after a failed submit. Only a definite refusal from the server (a GraphQL error
+ * with its code: a taken time, a declined card, a reused key…) ends the key: the corrected request
+ * gets a new one. After no answer (a timeout, a network error, a server failure) the first request
+ * may have booked, so the retry must send the same key and get that booking back, not a second one.
+ */
+export function bookingKeyAfter(error: unknown, key: string, newKey: () => string): string {
+  const code = errorCode(error);
+  return code !== undefined && code !== 'INTERNAL_SERVER_ERROR' ? newKey() : key;
+}
+
+/**
  * Submitting the booking: once at a time, with one idempotency key for this checkout so that a
- * double click or a retried request creates one appointment. Errors show under the button.
+ * double click or a retried request creates one appointment. A new card whose bank asks for 3-D
+ * Secure gets its challenge, then the same request (same key) goes again with the challenge's client
+ * secret. Errors show under the button; the page's forms keep their values.
  */
 export function useSubmitBooking(parts: SubmitParts) {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const key = useRef(newIdempotencyKey());
+  const key = useRef<string>(newIdempotencyKey());
   const busy = useRef(false);
 
   const submit = async () => {
@@ -50,33 +69,41 @@ export function useSubmitBooking(parts: SubmitParts) {
     setSubmitting(true);
     try {
       const personal = parts.personal();
-      let paymentMethod: CreateAppointmentRequestInput['paymentMethod'];
       const { payment } = parts;
-      if (payment.kind === 'saved') paymentMethod = { paymentInstrumentId: payment.paymentInstrumentId };
+      const send = (paymentMethod: CreateAppointmentRequestInput['paymentMethod']) =>
+        createAppointmentRequest({ ...parts.request(personal), idempotencyKey: key.current, paymentMethod });
+      let tokenized: TokenizedCard | null = null;
+      const card = payment.kind === 'new' ? payment.card.current : null;
       if (payment.kind === 'new') {
-        const card = payment.card.current;
         if (!card) return setError(PAYMENT_FORM_NOT_READY);
         try {
-          paymentMethod = parts.identity(personal, await card.tokenize());
+          tokenized = await card.tokenize();
         } catch (cardError) {
           setError(cardError instanceof Error ? cardError.message : UNEXPECTED_ERROR);
           return;
         }
       }
       try {
-        const result = await createAppointmentRequest({
-          ...parts.request(personal),
-          idempotencyKey: key.current,
-          paymentMethod,
-        });
+        const result =
+          card && tokenized
+            ? await sendCardWithAuthentication(card, tokenized, (token) =>
+                send(parts.identity(personal, { ...(tokenized as TokenizedCard), token })),
+              )
+            : await send(
+                payment.kind === 'saved' ? { paymentInstrumentId: payment.paymentInstrumentId } : undefined,
+              );
         // To /success first: an emptied cart on /confirm would send the client back to /services.
         parts.onBooked(result.status);
         completeBooking();
         emit('booking:completed', { appointmentId: result.id });
         emit('toast', { type: 'success', message: 'Appointment created successfully' });
       } catch (requestError) {
-        // A refused request is final for this key: a corrected one gets a new key.
-        key.current = newIdempotencyKey();
+        if (requestError instanceof CardAuthenticationFailedError) {
+          // Nothing was booked and the key is free again: the client picks another card.
+          setError(requestError.message);
+          return;
+        }
+        key.current = bookingKeyAfter(requestError, key.current, newIdempotencyKey);
         setError(serverMessage(requestError) ?? CREATE_APPOINTMENT_FAILED);
       }
     } catch {

@@ -4,12 +4,16 @@ import { randomBytes } from 'node:crypto';
 import { isCreditCardNumber } from '@atrium/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CardBrand } from '../../db/checkout-schema';
-import { sandboxCards, sandboxCharges } from '../../db/checkout-schema';
+import { sandboxCards, sandboxCharges, sandboxSetups } from '../../db/checkout-schema';
 import type { Db } from '../database/database';
 import {
+  authenticationFailedMessage,
+  authenticationRequiredReason,
+  CardAuthenticationRequiredError,
   CardDeclinedError,
   type ChargeResult,
   InvalidCardTokenError,
+  type PaymentAuthenticationState,
   type PaymentsProcessor,
   type SavedCard,
 } from './payments-processor';
@@ -46,25 +50,67 @@ export const declineMessages = {
 
 /**
  * Stripe's test cards and where each fails. Like a Stripe SetupIntent, saving refuses cards that
- * are declined outright; insufficient funds and 4000000000000341 only fail when charged.
+ * are declined outright; insufficient funds and 4000000000000341 only fail when charged. The 3-D
+ * Secure cards ask for authentication when saved (4000002500003155, then charged off-session without
+ * it) or also on every off-session charge (4000002760003184).
  */
-export const sandboxTestCards: Record<string, { onSave?: string; onCharge?: string }> = {
+export const sandboxTestCards: Record<
+  string,
+  { onSave?: string; onCharge?: string; authentication?: 'on_save' | 'always' }
+> = {
   '4000000000000002': { onSave: declineMessages.declined },
   '4000000000000069': { onSave: declineMessages.expired },
   '4000000000000127': { onSave: declineMessages.incorrectCvc },
   '4000000000009995': { onCharge: declineMessages.insufficientFunds },
   '4000000000000341': { onCharge: declineMessages.declined },
+  '4000002500003155': { authentication: 'on_save' },
+  '4000002760003184': { authentication: 'always' },
 };
+
+/** The sandbox bank's answer to a 3-D Secure challenge. */
+export type SandboxAuthenticationOutcome = 'approve' | 'fail';
+
+/** The client secret names no setup or payment waiting for authentication (unknown or answered). */
+export class SandboxAuthenticationError extends Error {
+  override readonly name = 'SandboxAuthenticationError';
+}
 
 export interface SandboxProcessor extends PaymentsProcessor {
   readonly name: 'sandbox';
   /** What Stripe.js does in the browser: card details in, a single-use token out. */
   tokenize(card: SandboxCardDetails, now?: Date): Promise<SandboxCardToken>;
+  /**
+   * What the card holder's bank does in a 3-D Secure challenge: approves or fails the setup or
+   * payment the client secret names, once (a second answer is SandboxAuthenticationError).
+   */
+  authenticate(clientSecret: string, outcome: SandboxAuthenticationOutcome): Promise<void>;
 }
+
+const setupSecret = /^(seti_sandbox_[0-9a-f]{24})_secret_[0-9a-f]{32}$/;
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
+const unknownSecret = 'Nothing is waiting for authentication with this client secret.';
+
 export function createSandboxProcessor(db: Db): SandboxProcessor {
+  /**
+   * The second step of saving a card that needed authentication: the setup the client secret names
+   * (the secret itself is the proof the caller started it) must have succeeded, for this customer.
+   */
+  async function completeSetup(clientSecret: string, customerReference: string | null): Promise<SavedCard> {
+    const [row] = await db
+      .select({ setup: sandboxSetups, card: sandboxCards })
+      .from(sandboxSetups)
+      .innerJoin(sandboxCards, eq(sandboxCards.token, sandboxSetups.token))
+      .where(eq(sandboxSetups.clientSecret, clientSecret));
+    if (!row || (customerReference !== null && row.setup.customerReference !== customerReference)) {
+      throw new InvalidCardTokenError('The client secret names no setup of this customer.');
+    }
+    if (row.setup.status === 'requires_action') throw new CardAuthenticationRequiredError(clientSecret);
+    if (row.setup.status === 'failed') throw new CardDeclinedError(authenticationFailedMessage);
+    return toSavedCard(row.setup.customerReference, row.card);
+  }
+
   return {
     name: 'sandbox',
 
@@ -91,12 +137,14 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
         expirationYear: fullYear(card.expYear),
         saveDeclineReason: outcome.onSave ?? null,
         chargeDeclineReason: outcome.onCharge ?? null,
+        authentication: outcome.authentication ?? null,
         createdAt: now,
       });
       return { token, brand, lastFour };
     },
 
     async saveCard({ token, customerReference }): Promise<SavedCard> {
+      if (setupSecret.test(token)) return completeSetup(token, customerReference);
       const [card] = await db.select().from(sandboxCards).where(eq(sandboxCards.token, token));
       if (!card || card.paymentMethodReference !== null) {
         throw new InvalidCardTokenError('The card token is unknown or was already used.');
@@ -110,14 +158,21 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
         .where(and(eq(sandboxCards.token, token), isNull(sandboxCards.paymentMethodReference)))
         .returning();
       if (!saved) throw new InvalidCardTokenError('The card token is unknown or was already used.');
-      return {
-        customerReference: customerReference ?? `cus_sandbox_${hex(12)}`,
-        processorReference,
-        brand: saved.brand as CardBrand,
-        lastFour: saved.lastFour,
-        expirationMonth: saved.expirationMonth,
-        expirationYear: saved.expirationYear,
-      };
+      const customer = customerReference ?? `cus_sandbox_${hex(12)}`;
+      if (saved.authentication !== null) {
+        // As a SetupIntent in requires_action: the bank wants the holder before the card is kept.
+        const reference = `seti_sandbox_${hex(12)}`;
+        const clientSecret = `${reference}_secret_${hex(16)}`;
+        await db.insert(sandboxSetups).values({
+          reference,
+          clientSecret,
+          token,
+          customerReference: customer,
+          status: 'requires_action',
+        });
+        throw new CardAuthenticationRequiredError(clientSecret);
+      }
+      return toSavedCard(customer, saved);
     },
 
     async charge({ processorReference, amountCents, idempotencyKey }): Promise<ChargeResult> {
@@ -126,15 +181,19 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
         .from(sandboxCards)
         .where(eq(sandboxCards.paymentMethodReference, processorReference));
       const failureReason = card ? card.chargeDeclineReason : declineMessages.declined;
+      const reference = `ch_sandbox_${hex(12)}`;
+      const needsAuthentication = failureReason === null && card?.authentication === 'always';
       // The first attempt with a key decides; a repeat reads it back (as Stripe's idempotency does).
       await db
         .insert(sandboxCharges)
         .values({
           idempotencyKey,
-          reference: `ch_sandbox_${hex(12)}`,
+          reference,
           paymentMethodReference: processorReference,
           amountCents,
-          failureReason,
+          failureReason: needsAuthentication ? authenticationRequiredReason : failureReason,
+          status: needsAuthentication ? 'requires_action' : failureReason ? 'failed' : 'succeeded',
+          clientSecret: needsAuthentication ? `${reference}_secret_${hex(16)}` : null,
         })
         .onConflictDoNothing();
       const [charge] = await db
@@ -142,9 +201,49 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
         .from(sandboxCharges)
         .where(eq(sandboxCharges.idempotencyKey, idempotencyKey));
       if (!charge) throw new Error('The sandbox charge was not recorded.');
-      return charge.failureReason
-        ? { ok: false, reason: charge.failureReason }
-        : { ok: true, reference: charge.reference };
+      if (charge.status === 'succeeded') return { ok: true, reference: charge.reference };
+      return {
+        ok: false,
+        reason: charge.failureReason ?? declineMessages.declined,
+        ...(charge.status === 'requires_action' ? { authentication: { reference: charge.reference } } : {}),
+      };
+    },
+
+    async paymentAuthentication(reference): Promise<PaymentAuthenticationState> {
+      const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference));
+      if (!charge) throw new SandboxAuthenticationError(`No sandbox payment ${reference}.`);
+      if (charge.status === 'succeeded') return { status: 'succeeded', reference: charge.reference };
+      if (charge.status === 'requires_action' && charge.clientSecret) {
+        return { status: 'requires_action', clientSecret: charge.clientSecret };
+      }
+      return { status: 'failed', reason: charge.failureReason ?? declineMessages.declined };
+    },
+
+    async authenticate(clientSecret, outcome) {
+      const approved = outcome === 'approve';
+      if (setupSecret.test(clientSecret)) {
+        const answered = await db
+          .update(sandboxSetups)
+          .set({ status: approved ? 'succeeded' : 'failed' })
+          .where(
+            and(eq(sandboxSetups.clientSecret, clientSecret), eq(sandboxSetups.status, 'requires_action')),
+          )
+          .returning({ reference: sandboxSetups.reference });
+        if (answered.length === 0) throw new SandboxAuthenticationError(unknownSecret);
+        return;
+      }
+      const answered = await db
+        .update(sandboxCharges)
+        .set(
+          approved
+            ? { status: 'succeeded', failureReason: null }
+            : { status: 'failed', failureReason: authenticationFailedMessage },
+        )
+        .where(
+          and(eq(sandboxCharges.clientSecret, clientSecret), eq(sandboxCharges.status, 'requires_action')),
+        )
+        .returning({ reference: sandboxCharges.reference });
+      if (answered.length === 0) throw new SandboxAuthenticationError(unknownSecret);
     },
 
     async refund({ chargeReference }) {
@@ -153,6 +252,18 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
         .set({ refundedAt: sql`coalesce(${sandboxCharges.refundedAt}, now())` })
         .where(eq(sandboxCharges.reference, chargeReference));
     },
+  };
+}
+
+function toSavedCard(customerReference: string, card: typeof sandboxCards.$inferSelect): SavedCard {
+  if (card.paymentMethodReference === null) throw new Error('The sandbox card was not saved.');
+  return {
+    customerReference,
+    processorReference: card.paymentMethodReference,
+    brand: card.brand as CardBrand,
+    lastFour: card.lastFour,
+    expirationMonth: card.expirationMonth,
+    expirationYear: card.expirationYear,
   };
 }
 

@@ -8,6 +8,18 @@ export class PaymentDeclinedError extends Error {
   override readonly name = 'PaymentDeclinedError';
 }
 
+/**
+ * The client's bank asks them to authenticate the card (3-D Secure) before it is saved:
+ * CARD_AUTHENTICATION_REQUIRED with `extensions.clientSecret`. The browser runs the challenge with it
+ * and sends the same request again with the client secret as the card's token.
+ */
+export class CardAuthenticationRequiredError extends Error {
+  override readonly name = 'CardAuthenticationRequiredError';
+  constructor(readonly clientSecret: string) {
+    super('Your bank asks you to authenticate this card.');
+  }
+}
+
 /** An operator action without the right operator key: FORBIDDEN. */
 export class OperatorKeyError extends Error {
   override readonly name = 'OperatorKeyError';

@@ -1,13 +1,15 @@
 // What a marketplace does with a request after checkout (ARCHITECTURE 5: operator actions the spec
 // leaves out): confirm it (collecting what is due), complete it, or cancel it. Confirming and
 // cancelling tell the client (services/notifications), in the transaction that makes the change.
-import { and, count, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../adapters/database/database';
 import type { PaymentsProcessor } from '../../adapters/payments/payments-processor';
 import {
   appointmentPayments,
   appointmentRequestProcedures,
   appointmentRequests,
+  type PaymentProcessorName,
   packageItems,
   paymentInstruments,
 } from '../../db/checkout-schema';
@@ -34,18 +36,28 @@ export interface OperatorAppointmentResult {
   failureReason: string | null;
 }
 
+/** What the operator is told when the client's bank wants them to authenticate the charge. */
+export const authenticationPendingReason =
+  "The client's bank asks them to authenticate this payment; we emailed them a link.";
+
 /**
  * PENDING -> BOOKED, collecting what was due on confirmation when the request was made (the
- * marketplace's payment settings then: the total, a deposit, or nothing when paid on site). The
- * charge's idempotency key is derived from the appointment and the attempt, so a repeated or
- * concurrent confirmation never charges twice. A failed charge leaves it PENDING and is recorded
- * with the processor's reason. The move to BOOKED queues the client's confirmation (with the calendar
- * invitation) in its transaction; one less than 24 hours ahead gets no separate reminder.
+ * marketplace's payment settings then: the total, a deposit, or nothing when paid on site).
+ *
+ * The attempt is recorded first (a pending appointment_payments row with its derived idempotency
+ * key), then charged with that key, then settled: a crash in between leaves the pending row, and the
+ * next confirmation charges again with the same key, which the processor answers with the first
+ * charge. A repeated or concurrent confirmation therefore never charges twice. A failed charge
+ * leaves it PENDING with the processor's reason (the next attempt gets a new key). A bank that wants
+ * the client to authenticate leaves it PENDING too, and mails the client a link to the page where
+ * they do (services/checkout/payment-authentication.ts books it after). The move to BOOKED queues the
+ * client's confirmation (with the calendar invitation) in its transaction.
  */
 export async function confirmAppointment(
-  { db, payments, notifications, clock }: OperatorDependencies,
+  deps: OperatorDependencies,
   appointmentId: number,
 ): Promise<OperatorAppointmentResult> {
+  const { db, payments } = deps;
   const appointment = await findAppointment(db, appointmentId);
   assertStatus(appointment, ['PENDING'], 'confirmed');
   const [request] = await db
@@ -75,37 +87,141 @@ export async function confirmAppointment(
         `The card on file is held by the ${instrument.processor} processor, not ${processor.name}.`,
       );
     }
+    const attempt = await openAttempt(db, {
+      appointmentId,
+      paymentInstrumentId: instrument.id,
+      processor: processor.name,
+      amountCents: due,
+    });
+    if (attempt.status === 'requires_action') return failed(authenticationPendingReason);
+    if (attempt.status === 'succeeded' && attempt.processorReference) {
+      // Charged before a crash that stopped the booking: book now, without charging again.
+      charged = { amount: attempt.amountCents, reference: attempt.processorReference };
+    } else {
+      const result = await processor.charge({
+        customerReference: instrument.customerReference,
+        processorReference: instrument.processorReference,
+        amountCents: due,
+        idempotencyKey: attempt.idempotencyKey,
+        description: `Appointment ${appointmentId}`,
+      });
+      if (!result.ok && result.authentication) {
+        await awaitAuthentication(deps, attempt.id, appointmentId, result.authentication.reference);
+        return failed(authenticationPendingReason);
+      }
+      await db
+        .update(appointmentPayments)
+        .set({
+          status: result.ok ? 'succeeded' : 'failed',
+          processorReference: result.ok ? result.reference : null,
+          failureReason: result.ok ? null : result.reason,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(appointmentPayments.id, attempt.id), eq(appointmentPayments.status, 'pending')));
+      if (!result.ok) return failed(result.reason);
+      charged = { amount: due, reference: result.reference };
+    }
+  }
+  return bookCharged(deps, appointmentId, charged);
+}
+
+/**
+ * The appointment's open charge attempt: the one a crashed or concurrent confirmation left (pending,
+ * or waiting for the client's authentication), one charged but not yet booked, or a new pending one
+ * whose key counts the failed attempts before it. The one-open index makes concurrent callers agree.
+ */
+async function openAttempt(
+  db: Db,
+  values: {
+    appointmentId: number;
+    paymentInstrumentId: number;
+    processor: PaymentProcessorName;
+    amountCents: number;
+  },
+) {
+  const ofAppointment = eq(appointmentPayments.appointmentId, values.appointmentId);
+  for (;;) {
+    const [open] = await db
+      .select()
+      .from(appointmentPayments)
+      .where(
+        and(ofAppointment, inArray(appointmentPayments.status, ['pending', 'requires_action', 'succeeded'])),
+      )
+      .orderBy(desc(appointmentPayments.id))
+      .limit(1);
+    if (open) return open;
     const [attempts] = await db
       .select({ failures: count() })
       .from(appointmentPayments)
-      .where(
-        and(eq(appointmentPayments.appointmentId, appointmentId), eq(appointmentPayments.status, 'failed')),
-      );
-    const idempotencyKey = `atrium-appointment-${appointmentId}-confirm-${(attempts?.failures ?? 0) + 1}`;
-    const result = await processor.charge({
-      customerReference: instrument.customerReference,
-      processorReference: instrument.processorReference,
-      amountCents: due,
-      idempotencyKey,
-      description: `Appointment ${appointmentId}`,
-    });
-    await db
+      .where(and(ofAppointment, eq(appointmentPayments.status, 'failed')));
+    const [created] = await db
       .insert(appointmentPayments)
       .values({
-        appointmentId,
-        paymentInstrumentId: instrument.id,
-        processor: processor.name,
-        amountCents: due,
-        idempotencyKey,
-        status: result.ok ? 'succeeded' : 'failed',
-        processorReference: result.ok ? result.reference : null,
-        failureReason: result.ok ? null : result.reason,
+        ...values,
+        idempotencyKey: `atrium-appointment-${values.appointmentId}-confirm-${(attempts?.failures ?? 0) + 1}`,
+        status: 'pending',
       })
-      .onConflictDoNothing();
-    if (!result.ok) return failed(result.reason);
-    charged = { amount: due, reference: result.reference };
+      .onConflictDoNothing()
+      .returning();
+    if (created) return created;
   }
+}
 
+/**
+ * The charge waits for the client: the attempt keeps the processor's payment and the hash of a
+ * random token, and the client is mailed the link carrying the token, in one transaction.
+ */
+async function awaitAuthentication(
+  { db, notifications }: OperatorDependencies,
+  paymentId: number,
+  appointmentId: number,
+  processorReference: string,
+) {
+  const token = randomBytes(32).toString('base64url');
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(appointmentPayments)
+      .set({
+        status: 'requires_action',
+        processorReference,
+        failureReason: authenticationPendingReason,
+        authenticationTokenHash: hashToken(token),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(appointmentPayments.id, paymentId), eq(appointmentPayments.status, 'pending')))
+      .returning({ id: appointmentPayments.id });
+    // A concurrent confirmation got here first and mailed the link.
+    if (!row) return;
+    const [appointment] = await tx
+      .select({ marketplaceId: appointments.marketplaceId })
+      .from(appointments)
+      .where(eq(appointments.id, appointmentId));
+    const link = `${notifications.webOrigin}/${appointment?.marketplaceId}/payment/authenticate?token=${token}`;
+    await notifyClient(
+      tx,
+      notifications,
+      'authenticate-payment',
+      { appointmentId },
+      { authenticationLink: link },
+    );
+  });
+}
+
+/** SHA-256 (hex) of an authentication link's token: the database never holds the token itself. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * PENDING -> BOOKED after its charge (if any) succeeded, queueing the client's confirmation in the
+ * same transaction. When someone else moved it meanwhile: a concurrent confirmation (which took the
+ * same charge) is fine; a cancellation gets the charge given back.
+ */
+export async function bookCharged(
+  { db, payments, notifications, clock }: OperatorDependencies,
+  appointmentId: number,
+  charged: { amount: number; reference: string } | null,
+): Promise<OperatorAppointmentResult> {
   const confirmedAt = clock();
   const reminderDue = new Date(confirmedAt.getTime() + reminderLeadMs);
   const booked = await db.transaction(async (tx) => {
@@ -131,8 +247,6 @@ export async function confirmAppointment(
       failureReason: null,
     };
 
-  // Someone else moved it meanwhile: a concurrent confirmation (which took the same charge), or a
-  // cancellation, whose charge is given back.
   const now = await findAppointment(db, appointmentId);
   if (now.status === 'BOOKED')
     return { id: String(appointmentId), status: 'BOOKED', charged: 0, failureReason: null };
@@ -143,7 +257,7 @@ export async function confirmAppointment(
     });
     await db
       .update(appointmentPayments)
-      .set({ status: 'refunded' })
+      .set({ status: 'refunded', updatedAt: sql`now()` })
       .where(eq(appointmentPayments.processorReference, charged.reference));
   }
   throw new InvalidInputError(

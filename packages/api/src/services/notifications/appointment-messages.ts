@@ -15,7 +15,12 @@ import {
 import { absoluteUrl, buttonLink, type EmailContent, emailLayout, escapeHtml } from './layout';
 import type { NotificationSettings } from './settings';
 
-export type AppointmentNoticeKind = 'received' | 'confirmed' | 'cancelled' | 'reminder';
+export type AppointmentNoticeKind =
+  | 'received'
+  | 'confirmed'
+  | 'cancelled'
+  | 'reminder'
+  | 'authenticate-payment';
 
 export interface ClientMessages {
   email: EmailContent & { attachments: OutboxAttachment[] };
@@ -27,12 +32,20 @@ type BookedNotice = AppointmentNotice & { appointment: NonNullable<AppointmentNo
 
 const smsReasonLength = 200;
 
-/** The messages of one event about a request; `cancelled` may name whether the client held an invitation. */
+/** What some messages need beside the notice. */
+export interface NoticeOptions {
+  /** `cancelled`: whether the client held an invitation. */
+  wasBooked?: boolean;
+  /** `authenticate-payment`: the page where the client authenticates the payment. */
+  authenticationLink?: string;
+}
+
+/** The messages of one event about a request. */
 export function appointmentMessages(
   kind: AppointmentNoticeKind,
   notice: AppointmentNotice,
   settings: NotificationSettings,
-  options: { wasBooked?: boolean } = {},
+  options: NoticeOptions = {},
 ): ClientMessages {
   const { appointment } = notice;
   if (kind === 'received')
@@ -41,7 +54,31 @@ export function appointmentMessages(
   const booked = { ...notice, appointment };
   if (kind === 'confirmed') return confirmed(booked, settings);
   if (kind === 'cancelled') return cancelled(booked, settings, options.wasBooked ?? false);
+  if (kind === 'authenticate-payment') {
+    if (!options.authenticationLink) throw new Error('An authenticate-payment message needs its link.');
+    return authenticatePayment(booked, settings, options.authenticationLink);
+  }
   return reminder(booked, settings);
+}
+
+/** The marketplace confirmed, but the client's bank wants them to authenticate the charge first. */
+function authenticatePayment(
+  notice: BookedNotice,
+  settings: NotificationSettings,
+  link: string,
+): ClientMessages {
+  const name = notice.marketplace.name;
+  const when = formatDateTime(notice.appointment.startsAt, notice.timeZone);
+  return {
+    email: email(notice, settings, {
+      subject: `${name}: please authenticate your payment`,
+      intro: `${name} can confirm your appointment, but your bank asks you to authenticate the payment first:`,
+      details: details(notice, when),
+      outro: 'Your appointment is booked as soon as your bank accepts the payment.',
+      link: { label: 'Authenticate payment', href: link },
+    }),
+    sms: `${name}: your bank asks you to authenticate the payment for your appointment on ${formatShortDateTime(notice.appointment.startsAt, notice.timeZone)}. We emailed you a link.`,
+  };
 }
 
 function received(notice: BookedNotice, settings: NotificationSettings): ClientMessages {

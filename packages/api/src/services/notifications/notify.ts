@@ -2,7 +2,7 @@
 // change they tell of): they are sent exactly when that change commits (jobs/outbox.ts).
 import type { Db } from '../../adapters/database/database';
 import { queueMessage } from '../../jobs/outbox';
-import { type AppointmentNoticeKind, appointmentMessages } from './appointment-messages';
+import { type AppointmentNoticeKind, appointmentMessages, type NoticeOptions } from './appointment-messages';
 import { loadAppointmentNotice } from './appointment-notice';
 import type { NotificationSettings } from './settings';
 
@@ -17,7 +17,7 @@ export async function notifyClient(
   settings: NotificationSettings,
   kind: AppointmentNoticeKind,
   by: { appointmentId: number } | { requestId: number },
-  options: { wasBooked?: boolean } = {},
+  options: NoticeOptions = {},
 ): Promise<number> {
   const notice = await loadAppointmentNotice(tx, by);
   if (!notice) return 0;

@@ -8,10 +8,11 @@ import {
   CardDeclinedError,
   type CardIdentity,
   InvalidCardTokenError,
+  CardAuthenticationRequiredError as ProcessorAuthenticationRequired,
   type SavedCard,
 } from '../../adapters/payments/payments-processor';
 import { type PaymentProcessorName, paymentInstruments } from '../../db/schema';
-import { cardErrorMessage, PaymentDeclinedError } from '../checkout/errors';
+import { CardAuthenticationRequiredError, cardErrorMessage, PaymentDeclinedError } from '../checkout/errors';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { type RequestSession, requireSession } from '../identity/sessions';
 
@@ -89,7 +90,9 @@ export async function customerReferenceOf(
 /**
  * Has the processor save and verify a card the browser tokenized, for the client's processor
  * customer when they have one (userId null: a new client). A refused card is PaymentDeclinedError
- * with the processor's reason; an unusable token the card form's message (spec 5).
+ * with the processor's reason; an unusable token the card form's message (spec 5); a card whose bank
+ * asks for authentication CardAuthenticationRequiredError (the caller resubmits with its client
+ * secret as the token, nothing having been written).
  */
 export async function verifyNewCard(
   db: Db,
@@ -103,6 +106,9 @@ export async function verifyNewCard(
     return await payments.processor.saveCard({ ...card, customerReference });
   } catch (error) {
     if (error instanceof CardDeclinedError) throw new PaymentDeclinedError(error.message);
+    if (error instanceof ProcessorAuthenticationRequired) {
+      throw new CardAuthenticationRequiredError(error.clientSecret);
+    }
     if (error instanceof InvalidCardTokenError) throw new InvalidInputError(cardErrorMessage);
     throw error;
   }
