@@ -2,21 +2,16 @@
 // Stripe's payment_intent.succeeded (or .payment_failed) exactly as the live request would have
 // settled it, once, and a refund made in Stripe's dashboard marks the row refunded.
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentsProcessor } from '../adapters/payments/payments-processor';
 import { createSandboxProcessor } from '../adapters/payments/sandbox-processor';
-import { type App, createApp } from '../app';
-import { developmentOperatorKey } from '../checkout-config';
-import { loadIdentityConfig } from '../identity-config';
+import type { App } from '../app';
 import { reconcilePendingPurchases } from '../services/memberships/reconciliation';
 import { refundedInProcessor } from '../services/payments/processor-events';
 import { type CheckoutTestContext, createCheckoutTestContext, TestBrowser } from '../test/checkout';
 import { testDatabases } from '../test/databases';
 import { dyingAfterCharge, memberClient, membershipFixture, membershipOperations } from '../test/memberships';
-
-const webhookSecret = 'whsec_test_payment_events';
-let events = 0;
+import { appWithStripeWebhooks, deliverStripeEvent } from '../test/webhooks';
 
 describe.each(testDatabases)('payment events settle payment rows on $name', (factory) => {
   let context: CheckoutTestContext;
@@ -30,48 +25,10 @@ describe.each(testDatabases)('payment events settle payment rows on $name', (fac
   });
   afterAll(() => context.handle.dispose());
 
-  /** An API process on the test database whose webhook endpoint verifies with `webhookSecret`. */
-  const processOn = (processor: PaymentsProcessor): App =>
-    createApp({
-      db: context.handle.database,
-      config: {
-        nodeEnv: 'test',
-        identity: loadIdentityConfig({ REGISTER_LIMIT_PER_IP: '0' }, 'test'),
-        checkout: {
-          payments: {
-            processor: 'stripe',
-            secretKey: 'sk_test_x',
-            publishableKey: 'pk_test_x',
-            webhookSecret,
-          },
-          operatorKey: developmentOperatorKey,
-        },
-      },
-      logging: false,
-      checkout: {
-        payments: {
-          processor,
-          sandbox: createSandboxProcessor(context.handle.database.db),
-          stripePublishableKey: null,
-        },
-      },
-    });
-
-  const deliver = async (type: string, object: Record<string, unknown>, id = `evt_payments_${++events}`) => {
-    const body = JSON.stringify({ id, object: 'event', type, created: 1_790_000_000, data: { object } });
-    const response = await webhooks.fetch('http://api.test/webhooks/stripe', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': Stripe.webhooks.generateTestHeaderString({
-          payload: body,
-          secret: webhookSecret,
-        }),
-      },
-      body,
-    });
-    return { status: response.status, text: await response.text(), id };
-  };
+  const processOn = (processor: PaymentsProcessor) =>
+    appWithStripeWebhooks(context.handle.database, processor);
+  const deliver = (type: string, object: Record<string, unknown>, id?: string) =>
+    deliverStripeEvent(webhooks, type, object, id);
 
   /** A package purchase whose process died right after the charge: its row pending, its charge made. */
   async function crashedPurchase() {

@@ -19,6 +19,7 @@ import {
   TestBrowser,
 } from '../test/checkout';
 import { testDatabases } from '../test/databases';
+import { appWithStripeWebhooks, deliverStripeEvent } from '../test/webhooks';
 
 const onSite = ids(80);
 const onConfirmation = ids(83);
@@ -367,6 +368,52 @@ describe.each(testDatabases)('3-D Secure (sandbox processor) on $name', (factory
           m.subject.endsWith('please authenticate your payment'),
         );
         expect(linkMails).toHaveLength(2);
+      });
+
+      it("is BOOKED when Stripe's webhook reports the authenticated payment first, charged and mailed once", async () => {
+        const { id, email } = await pendingAppointment();
+        await confirm(id);
+        const [attempt] = await context.sql<{ key: string; reference: string; secret: string }>(
+          `select p.idempotency_key as key, p.processor_reference as reference, c.client_secret as secret
+             from appointment_payments p join sandbox_charges c on c.idempotency_key = p.idempotency_key
+            where p.appointment_id = $1`,
+          [Number(id)],
+        );
+        // The client passed the bank's challenge; the processor tells us before they are back on our page.
+        await bank(attempt?.secret ?? '', 'APPROVE');
+        const webhooks = appWithStripeWebhooks(context.handle.database);
+        const intent = {
+          id: attempt?.reference,
+          object: 'payment_intent',
+          status: 'succeeded',
+          metadata: { atrium_idempotency_key: attempt?.key },
+        };
+        expect(await deliverStripeEvent(webhooks, 'payment_intent.succeeded', intent)).toMatchObject({
+          status: 200,
+          text: 'Received.',
+        });
+        expect((await context.sql('select status from appointments where id = $1', [Number(id)]))[0]).toEqual(
+          {
+            status: 'BOOKED',
+          },
+        );
+        // The same news again (another event id) and the client's return to the page book nothing more.
+        await deliverStripeEvent(webhooks, 'payment_intent.succeeded', intent);
+        const [mail] = (await mailsTo(email)).filter((m) =>
+          m.subject.endsWith('please authenticate your payment'),
+        );
+        const page = await browser.post<{ paymentAuthentication: { status: string } }>(
+          operations.paymentAuthentication,
+          { token: linkToken(mail?.text_body ?? '', '83') },
+        );
+        expect(page.body.data?.paymentAuthentication.status).toBe('SUCCEEDED');
+        expect(await payments(id)).toEqual([
+          { status: 'succeeded', idempotency_key: `atrium-appointment-${id}-confirm-1`, amount_cents: 14344 },
+        ]);
+        expect(await sandboxCharges(id)).toEqual([{ status: 'succeeded', amount_cents: 14344 }]);
+        expect(
+          (await mailsTo(email)).filter((m) => m.subject.endsWith('your appointment is confirmed')),
+        ).toHaveLength(1);
       });
 
       it('refuses a link token that names no payment', async () => {

@@ -171,7 +171,7 @@ async function openAttempt(
  * The charge waits for the client: the attempt keeps the processor's payment and the hash of a
  * random token, and the client is mailed the link carrying the token, in one transaction.
  */
-async function awaitAuthentication(
+export async function awaitAuthentication(
   { db, notifications }: OperatorDependencies,
   paymentId: number,
   appointmentId: number,

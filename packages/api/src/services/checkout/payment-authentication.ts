@@ -2,7 +2,7 @@
 // the charge a marketplace's confirmation left waiting for the client's bank. The link's token finds
 // the attempt; the processor, never the browser, says whether the payment went through, and only then
 // is the appointment booked.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { appointmentPayments } from '../../db/checkout-schema';
 import { appointments } from '../../db/scheduling-schema';
 import { marketplaces } from '../../db/schema';
@@ -52,6 +52,23 @@ export async function completePaymentAuthentication(
   if (payment.status !== 'requires_action') return view(attempt, null);
   const state = await deps.payments.processor.paymentAuthentication(payment.processorReference ?? '');
   if (state.status === 'requires_action') return view(attempt, state.clientSecret);
+  await settleAppointmentPayment(deps, payment, ['requires_action'], state);
+  return view(await findAttempt(deps, token), null);
+}
+
+/**
+ * Settles a confirmation's charge attempt from the processor's answer, if it is still in one of
+ * `open` (pending, or waiting for the client): succeeded books the appointment (refunding it if it was
+ * cancelled meanwhile), failed records why and leaves the appointment PENDING for the marketplace to
+ * confirm again. Used after the client's challenge and by the processor's webhooks; only the call that
+ * moves the row books, so the two never book or mail twice.
+ */
+export async function settleAppointmentPayment(
+  deps: OperatorDependencies,
+  payment: { id: number; appointmentId: number; amountCents: number },
+  open: ('pending' | 'requires_action')[],
+  state: { status: 'succeeded'; reference: string } | { status: 'failed'; reason: string },
+): Promise<void> {
   const [settled] = await deps.db
     .update(appointmentPayments)
     .set(
@@ -64,21 +81,18 @@ export async function completePaymentAuthentication(
           }
         : { status: 'failed', failureReason: state.reason, updatedAt: sql`now()` },
     )
-    .where(and(eq(appointmentPayments.id, payment.id), eq(appointmentPayments.status, 'requires_action')))
+    .where(and(eq(appointmentPayments.id, payment.id), inArray(appointmentPayments.status, open)))
     .returning({ id: appointmentPayments.id });
-  // Only the request that settled it books (a concurrent one reads the settled row).
-  if (settled && state.status === 'succeeded') {
-    try {
-      await bookCharged(deps, payment.appointmentId, {
-        amount: payment.amountCents,
-        reference: state.reference,
-      });
-    } catch (error) {
-      // Cancelled meanwhile: bookCharged gave the money back (the attempt reads refunded).
-      if (!(error instanceof InvalidInputError)) throw error;
-    }
+  if (!settled || state.status !== 'succeeded') return;
+  try {
+    await bookCharged(deps, payment.appointmentId, {
+      amount: payment.amountCents,
+      reference: state.reference,
+    });
+  } catch (error) {
+    // Cancelled meanwhile: bookCharged gave the money back (the attempt reads refunded).
+    if (!(error instanceof InvalidInputError)) throw error;
   }
-  return view(await findAttempt(deps, token), null);
 }
 
 async function findAttempt({ db }: OperatorDependencies, token: string) {

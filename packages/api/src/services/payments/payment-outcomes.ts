@@ -6,12 +6,14 @@ import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../adapters/database/database';
 import type { PaymentsProcessor } from '../../adapters/payments/payments-processor';
 import type { ProcessorEventFacts } from '../../adapters/payments/stripe-events';
-import { membershipCharges, packagePurchases } from '../../db/checkout-schema';
+import { appointmentPayments, membershipCharges, packagePurchases } from '../../db/checkout-schema';
 import type { Logger } from '../../logger';
+import { awaitAuthentication, type OperatorDependencies } from '../checkout/operator-actions';
+import { settleAppointmentPayment } from '../checkout/payment-authentication';
 import { type ChargeOutcome, settleMembershipCharge } from '../memberships/membership-charges';
 import { settlePackagePurchase } from '../memberships/package-purchases';
 
-export interface PaymentOutcomePorts {
+export interface PaymentOutcomePorts extends OperatorDependencies {
   db: Db;
   payments: { processor: PaymentsProcessor };
   clock: () => Date;
@@ -34,6 +36,27 @@ export async function applyPaymentOutcome(ports: PaymentOutcomePorts, facts: Pay
   const { db } = ports;
   const { processor } = ports.payments;
   const now = ports.clock();
+
+  const [payment] = await db.select().from(appointmentPayments).where(matching(appointmentPayments, facts));
+  if (payment) {
+    // A marketplace's confirmation charged it: a late success books the appointment, a late
+    // failure leaves it PENDING with the reason, a hold for the client's bank mails them the link.
+    if (facts.kind === 'payment-requires-action') {
+      if (payment.status === 'pending') {
+        await awaitAuthentication(ports, payment.id, payment.appointmentId, facts.paymentReference);
+      }
+    } else if (payment.status === 'pending' || payment.status === 'requires_action') {
+      await settleAppointmentPayment(
+        ports,
+        payment,
+        ['pending', 'requires_action'],
+        facts.kind === 'payment-succeeded'
+          ? { status: 'succeeded', reference: facts.paymentReference }
+          : { status: 'failed', reason: facts.reason },
+      );
+    }
+    return;
+  }
 
   const [purchase] = await db
     .select({ id: packagePurchases.id, status: packagePurchases.status })
@@ -63,7 +86,10 @@ export async function applyPaymentOutcome(ports: PaymentOutcomePorts, facts: Pay
 }
 
 /** The row charged with this key, or (for a charge made without our metadata) with this reference. */
-function matching(table: typeof packagePurchases | typeof membershipCharges, facts: PaymentFacts) {
+function matching(
+  table: typeof appointmentPayments | typeof packagePurchases | typeof membershipCharges,
+  facts: PaymentFacts,
+) {
   return facts.idempotencyKey
     ? or(eq(table.idempotencyKey, facts.idempotencyKey), eq(table.processorReference, facts.paymentReference))
     : eq(table.processorReference, facts.paymentReference);
