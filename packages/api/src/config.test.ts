@@ -80,6 +80,7 @@ describe('loadConfig', () => {
         payments: { processor: 'stripe', secretKey: 'sk_live_123', publishableKey: 'pk_live_456' },
         operatorKey: 'a-production-operator-key-of-32-chars',
       },
+      applePay: { merchantValidation: 'off' },
       jobs: { inProcess: true, pollingIntervalSeconds: 1, deliveryConcurrency: 4, renewalBatchSize: 100 },
     });
   });
