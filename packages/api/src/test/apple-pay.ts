@@ -43,5 +43,6 @@ export const applePayIdentity = {
   firstName: 'Ada',
   lastName: 'Apple',
   email: 'ada@example.com',
+  phone: null,
   postalCode: '10001',
 };
