@@ -104,7 +104,7 @@ describe('merchant validation against Apple (a local HTTPS server asking for cli
         request.on('end', () => {
           const peer = socket.getPeerCertificate();
           seen.push({
-            peerSubject: peer?.subject?.CN,
+            peerSubject: String(peer?.subject?.CN),
             authorized: socket.authorized,
             body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null'),
           });
