@@ -31,7 +31,7 @@ export default defineConfig({
     {
       // The catalogue journeys again on a phone-size screen (dialogs become bottom drawers).
       name: 'mobile',
-      testMatch: /catalog\.spec\.ts/,
+      testMatch: /(catalog|apple-pay)\.spec\.ts/,
       use: { ...devices['Pixel 7'], launchOptions: chromium },
     },
     {
