@@ -72,7 +72,7 @@ const calls = (overrides: Partial<ApplePayCalls> = {}): ApplePayCalls => ({
   createInstrument: vi.fn(async () => ({ paymentInstrument: null, token: 'tok_sandbox_1' })),
   ...overrides,
 });
-const serverError = (message: string) => new GraphQLResponseError([{ message }]);
+const serverError = (message: string) => new GraphQLResponseError([{ message }], null, 200);
 
 describe('the Apple Pay sheet', () => {
   it('asks for the amount due today under the marketplace’s name, and 0.00 with a pending line when nothing is', () => {
