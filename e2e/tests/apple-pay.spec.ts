@@ -121,6 +121,23 @@ test.describe('Apple Pay', () => {
     ]);
   });
 
+  test('a signed-in client books with Apple Pay and finds the card in the wallet', async ({ page }) => {
+    await installApplePayStandIn(page, '378282246310005');
+    await freshStart(page, '/1/set-location');
+    await signInWithPassword(page, demoClient.email, demoClient.password);
+    await expect(profileButton(page)).toBeVisible();
+    await confirmAtGlowClinic(page, 7);
+    await answerGlowQuestions(page);
+    await agreeToPolicy(page);
+    await applePayButton(page).click();
+    await expect(page.getByText('Your booking request has been received!')).toBeVisible();
+    expect((await applePayLog(page)).statuses).toEqual([0]);
+    // The booking kept the Apple Pay card in the client's wallet, as it keeps a typed card.
+    await page.goto('/1/profile');
+    await page.getByRole('tab', { name: 'Wallet' }).click();
+    await expect(page.getByRole('button', { name: /^Delete .* ending in 0005$/ }).first()).toBeVisible();
+  });
+
   test('a signed-in client adds an Apple Pay card to the wallet', async ({ page }) => {
     // Discover: a brand no other journey saves for the demo client, counted before and after.
     await installApplePayStandIn(page, '6011111111111117');
