@@ -103,7 +103,7 @@ test.describe('Apple Pay', () => {
     await answerGlowQuestions(page);
     await agreeToPolicy(page);
     await expect(applePayButton(page)).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath('apple-pay-checkout.png'), fullPage: true });
+    await paymentMethod(page).screenshot({ path: test.info().outputPath('apple-pay-checkout.png') });
     await applePayButton(page).click();
 
     await expectBookingReceived(page);

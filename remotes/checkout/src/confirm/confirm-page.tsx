@@ -314,7 +314,14 @@ function Confirm({ profile, onBooked }: ConfirmProps) {
                 <Heading as="h2" size="md">
                   Payment method
                 </Heading>
-                {applePay && <ApplePayButton type="book" busy={submitting} onClick={payWithApplePay} />}
+                {applePay && (
+                  <>
+                    <ApplePayButton type="book" busy={submitting} onClick={payWithApplePay} />
+                    <Text color="fg.muted" fontSize="sm" textAlign="center">
+                      or pay with a card
+                    </Text>
+                  </>
+                )}
                 {savedCards.length > 0 && (
                   <SavedCards cards={savedCards} value={payWith} onChange={setPaymentChoice} />
                 )}
