@@ -154,12 +154,12 @@ function Confirm({ profile, onBooked }: ConfirmProps) {
   const payWith = paymentChoice ?? defaultPaymentChoice(savedCards);
   const applePay = useApplePay();
   // Set while the Apple Pay button's submit runs: that submit pays with the Apple Pay card.
-  const applePayAttempt = useRef<{ card: CardCollector | null } | null>(null);
+  const applePayAttempt = useRef<CardCollector | null>(null);
   const chosenPayment = (): SubmitParts['payment'] =>
     !needsCard
       ? { kind: 'none' }
       : applePayAttempt.current
-        ? { kind: 'new', card: { current: applePayAttempt.current.card } }
+        ? { kind: 'new', card: applePayAttempt }
         : payWith === NEW_CARD
           ? { kind: 'new', card }
           : { kind: 'saved', paymentInstrumentId: payWith };
@@ -230,23 +230,21 @@ function Confirm({ profile, onBooked }: ConfirmProps) {
   /** Spec 7 Apple Pay: the sheet asks for what is due by spec 9's rule, under the marketplace's name. */
   const payWithApplePay = () => {
     if (!applePay || !marketplace) return;
-    applePayAttempt.current = {
-      card: applePayCard(
-        applePay,
-        {
-          displayName: marketplace.name,
-          request: applePayPaymentRequest({
-            marketplaceName: marketplace.name,
-            dueTodayCents: due,
-            purpose:
-              due > 0
-                ? { label: 'Due when your appointment is confirmed', amountCents: null }
-                : { label: 'Paid at your appointment', amountCents: total },
-          }),
-        },
-        () => personal.normalized(),
-      ),
-    };
+    applePayAttempt.current = applePayCard(
+      applePay,
+      {
+        displayName: marketplace.name,
+        request: applePayPaymentRequest({
+          marketplaceName: marketplace.name,
+          dueTodayCents: due,
+          purpose:
+            due > 0
+              ? { label: 'Due when your appointment is confirmed', amountCents: null }
+              : { label: 'Paid at your appointment', amountCents: total },
+        }),
+      },
+      () => personal.normalized(),
+    );
     void submit().finally(() => {
       applePayAttempt.current = null;
     });
