@@ -99,9 +99,7 @@ const paymentMethod = (page: Page) => page.getByRole('region', { name: 'Payment 
 const applePayButton = (page: Page) => paymentMethod(page).getByRole('button', { name: 'Apple Pay' });
 
 test.describe('Apple Pay', () => {
-  test('a guest pays with Apple Pay at checkout and the appointment is booked', async ({
-    page,
-  }) => {
+  test('a guest pays with Apple Pay at checkout and the appointment is booked', async ({ page }) => {
     await installApplePayStandIn(page);
     await freshStart(page, '/1/set-location');
     await confirmAtGlowClinic(page, bookingWeek(4));
