@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Resolvers } from '../generated/resolvers-types';
 import {
   ApplePayValidationFailedError,
+  applePayMessages,
   createApplePayInstrument,
   createApplePaySession,
 } from '../services/wallet/apple-pay';
@@ -44,7 +45,7 @@ const applePayPaymentToken = z.object({
   transactionIdentifier: z.string().trim().min(1).max(200),
 });
 
-const unreadableToken = 'The Apple Pay payment could not be read. Please try again or use a card.';
+const unreadableToken = applePayMessages.unreadableToken;
 
 const createApplePayInstrumentInput = z.object({
   save: z.boolean(),
