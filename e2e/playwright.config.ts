@@ -31,7 +31,7 @@ export default defineConfig({
     {
       // The catalogue and 3-D Secure journeys again on a phone-size screen (dialogs become bottom drawers).
       name: 'mobile',
-      testMatch: /(catalog|payments-3ds)\.spec\.ts/,
+      testMatch: /(catalog|payments-3ds|apple-pay)\.spec\.ts/,
       use: { ...devices['Pixel 7'], launchOptions: chromium },
     },
     {

@@ -4,6 +4,10 @@ import { createSchema, createYoga } from 'graphql-yoga';
 import type { Database } from './adapters/database/database';
 import { createGazetteerGeocoder } from './adapters/geocoding/gazetteer';
 import type { Geocoder } from './adapters/geocoding/geocoder';
+import {
+  type ApplePayMerchantValidator,
+  createMerchantValidator,
+} from './adapters/payments/apple-pay-merchant';
 import { createPayments, type Payments } from './adapters/payments/create-payments-processor';
 import { defaultCheckoutConfig } from './checkout-config';
 import type { AppConfig } from './config';
@@ -32,7 +36,7 @@ import { notificationSettings } from './services/notifications/settings';
 export interface AppOptions {
   db: Database;
   /** Without `identity`, identity is configured as an empty environment would configure it. */
-  config: Pick<AppConfig, 'nodeEnv'> & Partial<Pick<AppConfig, 'identity' | 'checkout'>>;
+  config: Pick<AppConfig, 'nodeEnv'> & Partial<Pick<AppConfig, 'identity' | 'checkout' | 'applePay'>>;
   /** Defaults to the offline ZIP gazetteer. */
   geocoder?: Geocoder;
   /**
@@ -45,7 +49,12 @@ export interface AppOptions {
   /** Replacements for identity ports (clock, mail, SMS, providers), for tests. */
   identity?: IdentityOptions;
   /** Replacements for checkout ports (payment processor, clock), for tests. */
-  checkout?: { payments?: Payments; clock?: () => Date };
+  checkout?: {
+    payments?: Payments;
+    clock?: () => Date;
+    /** Apple Pay merchant validation (null: Apple Pay off); default from config.applePay. */
+    applePayMerchant?: ApplePayMerchantValidator | null;
+  };
 }
 
 /**
@@ -75,6 +84,14 @@ export function createApp({
     operatorKey: checkoutConfig.operatorKey,
     // Client notifications: MAIL_FROM sends them, the first of WEB_ORIGINS is where their links go.
     notifications: notificationSettings(identityConfig),
+    applePay: {
+      // Without configuration the sandbox, as every other embedded default.
+      merchantValidator:
+        checkoutOptions?.applePayMerchant !== undefined
+          ? checkoutOptions.applePayMerchant
+          : createMerchantValidator(config.applePay ?? { merchantValidation: 'sandbox' }),
+      servedDomains: identityConfig.webOrigins.map((origin) => new URL(origin).hostname),
+    },
   };
   const graphqlEndpoint = '/graphql';
   const log = logging === true ? logger : logging === false ? createLogger({ level: 'silent' }) : logging;

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       seedDemo: false,
       identity: loadIdentityConfig({}, 'development'),
       checkout: loadCheckoutConfig({}, 'development'),
+      applePay: { merchantValidation: 'sandbox' },
       jobs: { inProcess: true, pollingIntervalSeconds: 1, deliveryConcurrency: 4, renewalBatchSize: 100 },
     });
   });
@@ -84,6 +85,7 @@ describe('loadConfig', () => {
         },
         operatorKey: 'a-production-operator-key-of-32-chars',
       },
+      applePay: { merchantValidation: 'off' },
       jobs: { inProcess: true, pollingIntervalSeconds: 1, deliveryConcurrency: 4, renewalBatchSize: 100 },
     });
   });

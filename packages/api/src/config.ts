@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { DatabaseConfig } from './adapters/database/database';
+import { type ApplePayConfig, loadApplePayConfig } from './apple-pay-config';
 import { type CheckoutConfig, loadCheckoutConfig } from './checkout-config';
 import { type IdentityConfig, loadIdentityConfig } from './identity-config';
 import { isLogLevel, logLevels } from './logger';
@@ -21,6 +22,8 @@ export interface AppConfig {
   identity: IdentityConfig;
   /** The payment processor and the operator key (checkout-config.ts). */
   checkout: CheckoutConfig;
+  /** Apple Pay's merchant validation (apple-pay-config.ts). */
+  applePay: ApplePayConfig;
   /** The job engine (pg-boss): outbox delivery, renewals, reminders, housekeeping. */
   jobs: JobsConfig;
 }
@@ -104,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: values.SEED_DEMO === '1' || values.SEED_DEMO === 'true',
     identity: loadIdentityConfig(env, values.NODE_ENV),
     checkout: loadCheckoutConfig(env, values.NODE_ENV),
+    applePay: loadApplePayConfig(env),
     jobs: {
       inProcess: values.JOBS_IN_PROCESS === '1' || values.JOBS_IN_PROCESS === 'true',
       pollingIntervalSeconds: values.JOB_POLLING_INTERVAL_SECONDS,

@@ -54,6 +54,13 @@ describe('production guard rails', () => {
     ).toEqual(sandbox);
   });
 
+  it('refuse the sandbox Apple Pay merchant validation, and accept Apple Pay turned off', () => {
+    expect(refusals({ ...production, APPLE_PAY: undefined })).toEqual([
+      expect.stringMatching(/^APPLE_PAY_MERCHANT_ID: set it .*production refuses the sandbox Apple Pay/),
+    ]);
+    expect(refusals({ ...production, APPLE_PAY: 'off' })).toEqual([]);
+  });
+
   it('refuse the development operator key, missing or given', () => {
     const devKey = [
       expect.stringMatching(/^OPERATOR_KEY: set it to a random secret of at least 24 characters/),
@@ -94,6 +101,7 @@ describe('production guard rails', () => {
     expect(lines.map((line) => line.split(':')[0])).toEqual([
       'DATABASE_URL',
       'PAYMENTS_PROCESSOR',
+      'APPLE_PAY_MERCHANT_ID',
       'OPERATOR_KEY',
       'AUTH_TOKEN_SECRET',
       'TRUST_PROXY_HOPS',
@@ -105,7 +113,7 @@ describe('production guard rails', () => {
       expect(refusals({ NODE_ENV: nodeEnv })).toEqual([]);
       const config = loadConfig({ NODE_ENV: nodeEnv });
       expect(productionProblems({}, config)).toEqual([]);
-      expect(productionProblems({}, { ...config, nodeEnv: 'production' })).toHaveLength(5);
+      expect(productionProblems({}, { ...config, nodeEnv: 'production' })).toHaveLength(6);
     }
   });
 });

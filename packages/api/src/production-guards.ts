@@ -11,7 +11,7 @@ import { developmentTokenSecret } from './identity-config';
  */
 export function productionProblems(
   env: Record<string, string | undefined>,
-  config: Pick<AppConfig, 'nodeEnv' | 'database' | 'identity' | 'checkout'>,
+  config: Pick<AppConfig, 'nodeEnv' | 'database' | 'identity' | 'checkout' | 'applePay'>,
 ): string[] {
   if (config.nodeEnv !== 'production') return [];
   const problems: string[] = [];
@@ -23,6 +23,11 @@ export function productionProblems(
   if (config.checkout.payments.processor === 'sandbox') {
     problems.push(
       'PAYMENTS_PROCESSOR: set it to stripe (with STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY); production refuses the sandbox processor',
+    );
+  }
+  if (config.applePay.merchantValidation === 'sandbox') {
+    problems.push(
+      'APPLE_PAY_MERCHANT_ID: set it with APPLE_PAY_MERCHANT_CERT and APPLE_PAY_MERCHANT_KEY (the merchant identity certificate), or APPLE_PAY=off to offer no Apple Pay; production refuses the sandbox Apple Pay merchant validation',
     );
   }
   if (config.checkout.operatorKey === developmentOperatorKey) {

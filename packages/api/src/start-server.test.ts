@@ -22,6 +22,7 @@ describe('startServer with PGlite on disk', () => {
       seedDemo: true,
       identity: loadIdentityConfig({}, 'test'),
       checkout: loadCheckoutConfig({}, 'test'),
+      applePay: { merchantValidation: 'sandbox' },
       jobs: { inProcess: true, pollingIntervalSeconds: 0.5, deliveryConcurrency: 2, renewalBatchSize: 100 },
     };
   });

@@ -1,6 +1,14 @@
 // '@atrium/payment-forms': card entry shared by the apps that take cards (checkout's payment method,
 // the account wallet). Not a shared singleton: each of those remotes bundles it, so it never loads
 // with the first paint. Chakra comes through @atrium/ui, the page's one copy.
+
+export { ApplePayButton, useApplePay } from './apple-pay-button';
+export type {
+  ApplePayAttempt,
+  ApplePayPaymentRequest,
+  ApplePaySessionConstructor,
+} from './apple-pay-session';
+export { ApplePayError, applePayPaymentRequest, deviceApplePay, runApplePay } from './apple-pay-session';
 export { BillingAddress } from './billing-address';
 export { cardBrandName, cardExpiry } from './card-brand';
 export type { CardChallenge } from './card-challenge';

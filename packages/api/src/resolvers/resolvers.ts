@@ -1,5 +1,6 @@
 import type { Resolvers } from '../generated/resolvers-types';
 import { accountResolvers } from './account';
+import { applePayResolvers } from './apple-pay';
 import { availabilityResolvers } from './availability';
 import { baseResolvers } from './base';
 import { checkoutResolvers } from './checkout';
@@ -20,6 +21,7 @@ export const resolvers: Resolvers = {
     ...checkoutResolvers.Query,
     ...accountResolvers.Query,
     ...membershipResolvers.Query,
+    ...applePayResolvers.Query,
   },
   Mutation: {
     ...baseResolvers.Mutation,
@@ -28,6 +30,7 @@ export const resolvers: Resolvers = {
     ...accountResolvers.Mutation,
     ...walletResolvers.Mutation,
     ...membershipResolvers.Mutation,
+    ...applePayResolvers.Mutation,
   },
   Marketplace: membershipResolvers.Marketplace,
   User: { ...walletResolvers.User, ...membershipResolvers.User },

@@ -23,6 +23,7 @@ import { useRef, useState } from 'react';
 import { CARD_DELETED, CARD_SET_AS_DEFAULT } from '../shared/messages';
 import { notify } from '../shared/notify';
 import { AddCardDialog } from './add-card-dialog';
+import { WalletApplePay } from './wallet-apple-pay';
 
 /** 'Visa ending in 4242': how a card is named on screen and to screen readers. */
 export const cardName = (card: WalletCard) => `${cardBrandName(card.brand)} ending in ${card.lastFour}`;
@@ -71,6 +72,7 @@ export function WalletTab({ viewer }: { viewer: ProfileViewer }) {
           <PlusIcon /> Add Card
         </Button>
       </Flex>
+      <WalletApplePay profile={viewer.profile} />
       {cards.length === 0 ? (
         <Card.Root>
           <Card.Body>

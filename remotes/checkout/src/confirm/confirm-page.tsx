@@ -3,7 +3,13 @@ import { serverMessage, useMarketplace } from '@atrium/graphql-client';
 import { useCheckoutSummary, useSavedCards } from '@atrium/graphql-client/checkout';
 import { useViewer, type ViewerProfile } from '@atrium/graphql-client/identity';
 import { Navigate, Link as RouterLink, useNavigate, useParams } from '@atrium/navigation';
-import { type CardCollector, CardEntryForm } from '@atrium/payment-forms';
+import {
+  ApplePayButton,
+  applePayPaymentRequest,
+  type CardCollector,
+  CardEntryForm,
+  useApplePay,
+} from '@atrium/payment-forms';
 import {
   $appliedPromo,
   $checkoutNotes,
@@ -32,6 +38,7 @@ import {
 import { FormEngine, useFormEngine } from '@atrium/ui/forms';
 import { useStore } from '@nanostores/react';
 import { useMemo, useRef, useState } from 'react';
+import { applePayCard } from './apple-pay-card';
 import { BookingDetails } from './booking-details';
 import { dateRangesFor, marketingConsents, requestProcedures } from './booking-payload';
 import { checkoutNoteAnswers, checkoutNotesGroups } from './checkout-notes-form';
@@ -42,7 +49,7 @@ import { defaultPaymentChoice, NEW_CARD, type PaymentChoice, SavedCards } from '
 import { DueNow, SummaryLines } from './summary-lines';
 import { type TipChoice, TipSelector, tipCents } from './tip-selector';
 import { useConfirmGuard } from './use-confirm-guard';
-import { useSubmitBooking } from './use-submit-booking';
+import { type SubmitParts, useSubmitBooking } from './use-submit-booking';
 
 /** Spec 8: when the summary cannot be had and the server says nothing better. */
 export const SUMMARY_FAILED = 'Unable to calculate checkout summary. Please try again or contact support.';
@@ -145,6 +152,17 @@ function Confirm({ profile, onBooked }: ConfirmProps) {
   const savedCards = useSavedCards(user ? marketplace?.mgId : null).data ?? [];
   const [paymentChoice, setPaymentChoice] = useState<PaymentChoice | null>(null);
   const payWith = paymentChoice ?? defaultPaymentChoice(savedCards);
+  const applePay = useApplePay();
+  // Set while the Apple Pay button's submit runs: that submit pays with the Apple Pay card.
+  const applePayAttempt = useRef<CardCollector | null>(null);
+  const chosenPayment = (): SubmitParts['payment'] =>
+    !needsCard
+      ? { kind: 'none' }
+      : applePayAttempt.current
+        ? { kind: 'new', card: applePayAttempt }
+        : payWith === NEW_CARD
+          ? { kind: 'new', card }
+          : { kind: 'saved', paymentInstrumentId: payWith };
 
   const { submit, submitting, error } = useSubmitBooking({
     validate: () => {
@@ -156,11 +174,10 @@ function Confirm({ profile, onBooked }: ConfirmProps) {
       return personalOk && notesOk && policyOk && Boolean(summary);
     },
     personal: () => personal.normalized(),
-    payment: !needsCard
-      ? { kind: 'none' }
-      : payWith === NEW_CARD
-        ? { kind: 'new', card }
-        : { kind: 'saved', paymentInstrumentId: payWith },
+    // Read when submit runs, so the Apple Pay button can pay with its own card.
+    get payment() {
+      return chosenPayment();
+    },
     request: (values: FormValues) => {
       const email = String(values.email ?? '');
       const phone = String(values.phone ?? '');
@@ -209,6 +226,29 @@ function Confirm({ profile, onBooked }: ConfirmProps) {
     }),
     onBooked,
   });
+
+  /** Spec 7 Apple Pay: the sheet asks for what is due by spec 9's rule, under the marketplace's name. */
+  const payWithApplePay = () => {
+    if (!applePay || !marketplace) return;
+    applePayAttempt.current = applePayCard(
+      applePay,
+      {
+        displayName: marketplace.name,
+        request: applePayPaymentRequest({
+          marketplaceName: marketplace.name,
+          dueTodayCents: due,
+          purpose:
+            due > 0
+              ? { label: 'Due when your appointment is confirmed', amountCents: null }
+              : { label: 'Paid at your appointment', amountCents: total },
+        }),
+      },
+      () => personal.normalized(),
+    );
+    void submit().finally(() => {
+      applePayAttempt.current = null;
+    });
+  };
 
   if (!marketplace || !location || !settings) return <Skeleton height="60" />;
   const proceduresById = new Map(
@@ -272,6 +312,14 @@ function Confirm({ profile, onBooked }: ConfirmProps) {
                 <Heading as="h2" size="md">
                   Payment method
                 </Heading>
+                {applePay && (
+                  <>
+                    <ApplePayButton type="book" busy={submitting} onClick={payWithApplePay} />
+                    <Text color="fg.muted" fontSize="sm" textAlign="center">
+                      or pay with a card
+                    </Text>
+                  </>
+                )}
                 {savedCards.length > 0 && (
                   <SavedCards cards={savedCards} value={payWith} onChange={setPaymentChoice} />
                 )}

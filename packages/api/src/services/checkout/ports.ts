@@ -2,6 +2,7 @@ import type { Db } from '../../adapters/database/database';
 import type { Geocoder } from '../../adapters/geocoding/geocoder';
 import type { Payments } from '../../adapters/payments/create-payments-processor';
 import type { NotificationSettings } from '../notifications/settings';
+import type { ApplePayPorts } from '../wallet/apple-pay';
 
 /** What checkout services need, for the whole process. */
 export interface CheckoutPorts {
@@ -14,6 +15,8 @@ export interface CheckoutPorts {
   operatorKey: string;
   /** Who mails the client about their appointments, and where the messages' links go. */
   notifications: NotificationSettings;
+  /** Apple Pay's merchant validation and the domains it may be asked for. */
+  applePay: ApplePayPorts;
 }
 
 /** The checkout ports plus what the current HTTP request presented. */
