@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPayments } from '../adapters/payments/create-payments-processor';
 import type { PaymentsProcessor } from '../adapters/payments/payments-processor';
 import { createSandboxProcessor } from '../adapters/payments/sandbox-processor';
 import { type App, createApp } from '../app';
@@ -65,11 +66,7 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
       config: { nodeEnv: 'test', identity: loadIdentityConfig({ REGISTER_LIMIT_PER_IP: '0' }, 'test') },
       logging: false,
       checkout: {
-        payments: {
-          processor,
-          sandbox: createSandboxProcessor(context.handle.database.db),
-          stripePublishableKey: null,
-        },
+        payments: { ...createPayments({ processor: 'sandbox' }, context.handle.database.db), processor },
         clock,
       },
     });

@@ -3,6 +3,7 @@
 // signed with the Stripe SDK's own test helper, as Stripe signs them.
 import Stripe from 'stripe';
 import type { Database } from '../adapters/database/database';
+import { createPayments } from '../adapters/payments/create-payments-processor';
 import type { PaymentsProcessor } from '../adapters/payments/payments-processor';
 import { createSandboxProcessor } from '../adapters/payments/sandbox-processor';
 import { type App, createApp } from '../app';
@@ -32,7 +33,7 @@ export function appWithStripeWebhooks(
     },
     logging: false,
     checkout: {
-      payments: { processor, sandbox: createSandboxProcessor(database.db), stripePublishableKey: null },
+      payments: { ...createPayments({ processor: 'sandbox' }, database.db), processor },
     },
   });
 }
