@@ -3,6 +3,7 @@ import { createApplePayInstrument, createApplePaySession } from '@atrium/graphql
 import {
   type ApplePayPaymentRequest,
   type ApplePaySessionConstructor,
+  CardAuthenticationFailedError,
   type CardCollector,
   runApplePay,
 } from '@atrium/payment-forms';
@@ -49,6 +50,11 @@ export function applePayCard(
         lastFour: attempt.lastFour,
         postalCode: attempt.postalCode,
       };
+    },
+    // An Apple Pay card is authenticated on the device (its cryptogram), so banks do not ask for
+    // 3-D Secure on it; should one ask, the client is told to choose another way to pay.
+    async authenticate() {
+      throw new CardAuthenticationFailedError();
     },
   };
 }
