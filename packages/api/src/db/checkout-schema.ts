@@ -576,6 +576,8 @@ export const appointmentPayments = pgTable(
     authenticationTokenHash: text('authentication_token_hash'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /** Set when a pending attempt outlived the processor's idempotency window (0014). */
+    reviewRequiredAt: timestamptz('review_required_at'),
   },
   (t) => [
     unique('appointment_payments_idempotency_key_key').on(t.idempotencyKey),

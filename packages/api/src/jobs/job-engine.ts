@@ -3,6 +3,7 @@ import type { Database } from '../adapters/database/database';
 import type { Mailer } from '../adapters/mail/mailer';
 import type { PaymentsProcessor } from '../adapters/payments/payments-processor';
 import type { SmsSender } from '../adapters/sms/sms-sender';
+import { reconcilePendingConfirmations } from '../services/checkout/confirmation-reconciliation';
 import { deleteExpired } from '../services/housekeeping';
 import { type AccountEmailJob, sendAccountEmail } from '../services/identity/account-emails';
 import { reconcilePendingPurchases } from '../services/memberships/reconciliation';
@@ -124,22 +125,31 @@ export async function startJobEngine(ports: JobPorts, options: JobEngineOptions)
       { limit: options.renewalBatchSize },
     ),
   );
-  await scheduled(queues.reconcilePurchases, async () => {
-    const report = await reconcilePendingPurchases({
-      db: ports.database.db,
+  await scheduled(queues.reconcilePayments, async () => {
+    const db = ports.database.db;
+    const purchases = await reconcilePendingPurchases({ db, payments: ports.payments, clock: ports.clock });
+    const confirmations = await reconcilePendingConfirmations({
+      db,
       payments: ports.payments,
       clock: ports.clock,
+      notifications: ports.notifications,
     });
     // An operator settles these by hand (the processor's dashboard shows whether the key charged).
-    for (const intent of report.reviewRequired) {
+    const review = [
+      ...purchases.reviewRequired,
+      ...confirmations.reviewRequired.map((attempt) => ({ table: 'appointment_payments', ...attempt })),
+    ];
+    for (const intent of review) {
       options.onError(
         new Error(
-          `Purchase intent ${intent.table} ${intent.id} (${intent.idempotencyKey}) stayed pending past the processor's idempotency window; review it by hand.`,
+          `Payment intent ${intent.table} ${intent.id} (${intent.idempotencyKey}) stayed pending past the processor's idempotency window; review it by hand.`,
         ),
-        queues.reconcilePurchases.name,
+        queues.reconcilePayments.name,
       );
     }
-    for (const failure of report.errors) options.onError(failure.error, queues.reconcilePurchases.name);
+    for (const failure of [...purchases.errors, ...confirmations.errors]) {
+      options.onError(failure.error, queues.reconcilePayments.name);
+    }
   });
   await scheduled(queues.appointmentReminders, () =>
     queueDueReminders(

@@ -29,11 +29,12 @@ export const queues = {
     options: { policy: 'stately', retryLimit: 0, expireInSeconds: 15 * 60 },
   },
   /**
-   * Settles purchase intents a crash left pending (services/memberships/reconciliation.ts). Every two
-   * minutes: well inside the 24 hours processors keep an idempotency key.
+   * Settles purchase intents and confirmations' charge attempts a crash left pending
+   * (services/memberships/reconciliation.ts, services/checkout/confirmation-reconciliation.ts). Every
+   * two minutes: well inside the 24 hours processors keep an idempotency key.
    */
-  reconcilePurchases: {
-    name: 'reconcile-purchases',
+  reconcilePayments: {
+    name: 'reconcile-payments',
     cron: '*/2 * * * *',
     options: { policy: 'stately', retryLimit: 0, expireInSeconds: 5 * 60 },
   },

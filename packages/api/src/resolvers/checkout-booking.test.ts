@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandboxProcessor } from '../adapters/payments/sandbox-processor';
+import { loadIdentityConfig } from '../identity-config';
+import { reconcilePendingConfirmations } from '../services/checkout/confirmation-reconciliation';
 import { slotTakenMessage } from '../services/checkout/errors';
 import { idempotencyKeyReusedMessage } from '../services/checkout/idempotency';
+import { notificationSettings } from '../services/notifications/settings';
 import { signedInClient } from '../test/account';
 import {
   at,
@@ -591,11 +595,11 @@ describe.each(testDatabases)('booking and operator actions on $name', (factory) 
       );
     });
 
-    it('settles a charge a crash left unrecorded: the retry charges with the same key, once, and books', async () => {
+    /** A confirmation that recorded its attempt, charged, and died before settling it. */
+    const crashedConfirmation = async () => {
       const result = await booked(bookingInput(onConfirmation, { paymentMethod: await newCard(browser) }));
       const id = Number(result.id);
       const key = `atrium-appointment-${id}-confirm-1`;
-      // A confirmation recorded its attempt, charged, and died before settling it.
       await context.sql(
         `insert into appointment_payments (appointment_id, payment_instrument_id, processor, amount_cents, idempotency_key, status)
            select $1, payment_instrument_id, 'sandbox', due_now_cents, $2, 'pending'
@@ -609,24 +613,85 @@ describe.each(testDatabases)('booking and operator actions on $name', (factory) 
             where r.appointment_id = $1`,
         [id, key, `ch_sandbox_crashed${id}`],
       );
+      return { id: result.id, key };
+    };
+    const paymentsOf = (id: string) =>
+      context.sql(
+        'select status, idempotency_key, processor_reference from appointment_payments where appointment_id = $1',
+        [Number(id)],
+      );
+    const chargesWith = (key: string) =>
+      context.sql('select count(*)::int as charges from sandbox_charges where idempotency_key = $1', [key]);
 
-      expect(await operator('confirm', result.id)).toEqual({
-        result: { id: result.id, status: 'BOOKED', charged: 14344, failureReason: null },
+    it('settles a charge a crash left unrecorded: the retry charges with the same key, once, and books', async () => {
+      const { id, key } = await crashedConfirmation();
+      expect(await operator('confirm', id)).toEqual({
+        result: { id, status: 'BOOKED', charged: 14344, failureReason: null },
         error: undefined,
       });
-      expect(
-        await context.sql(
-          'select status, idempotency_key, processor_reference from appointment_payments where appointment_id = $1',
-          [id],
-        ),
-      ).toEqual([
+      expect(await paymentsOf(id)).toEqual([
         { status: 'succeeded', idempotency_key: key, processor_reference: `ch_sandbox_crashed${id}` },
       ]);
-      expect(
-        await context.sql('select count(*)::int as charges from sandbox_charges where idempotency_key = $1', [
-          key,
-        ]),
-      ).toEqual([{ charges: 1 }]);
+      expect(await chargesWith(key)).toEqual([{ charges: 1 }]);
+    });
+
+    it('has the reconciliation job settle a crashed confirmation after the grace period: one charge, booked, mailed once', async () => {
+      const { id, key } = await crashedConfirmation();
+      const deps = {
+        db: context.handle.database.db,
+        payments: { processor: createSandboxProcessor(context.handle.database.db) },
+        notifications: notificationSettings(loadIdentityConfig({}, 'test')),
+      };
+      const minutesAhead = (minutes: number) => () => new Date(Date.now() + minutes * 60_000);
+      // Its own confirmation may still be finishing it: left alone within the grace period.
+      expect(await reconcilePendingConfirmations({ ...deps, clock: () => new Date() })).toMatchObject({
+        settled: 0,
+      });
+      const report = await reconcilePendingConfirmations({ ...deps, clock: minutesAhead(3) });
+      expect(report).toEqual({ settled: 1, reviewRequired: [], errors: [] });
+      expect((await appointmentRow(id))?.status).toBe('BOOKED');
+      expect(await paymentsOf(id)).toEqual([
+        { status: 'succeeded', idempotency_key: key, processor_reference: `ch_sandbox_crashed${id}` },
+      ]);
+      expect(await chargesWith(key)).toEqual([{ charges: 1 }]);
+      const confirmations = await context.sql(
+        `select m.id from outbox_messages m join appointments a on a.id = $1 join users u on u.id = a.client_user_id
+          where m.subject like '%your appointment is confirmed' and m.recipient = u.email`,
+        [Number(id)],
+      );
+      expect(confirmations).toHaveLength(1);
+      // The next run has nothing to do.
+      expect(await reconcilePendingConfirmations({ ...deps, clock: minutesAhead(6) })).toMatchObject({
+        settled: 0,
+      });
+    });
+
+    it('has the reconciliation refund a crashed confirmation of an appointment cancelled meanwhile, and mark old ones for review', async () => {
+      const cancelled = await crashedConfirmation();
+      await operator('cancel', cancelled.id);
+      const deps = {
+        db: context.handle.database.db,
+        payments: { processor: createSandboxProcessor(context.handle.database.db) },
+        notifications: notificationSettings(loadIdentityConfig({}, 'test')),
+      };
+      const later = () => new Date(Date.now() + 3 * 60_000);
+      expect((await reconcilePendingConfirmations({ ...deps, clock: later })).settled).toBe(1);
+      expect(await paymentsOf(cancelled.id)).toEqual([
+        {
+          status: 'refunded',
+          idempotency_key: cancelled.key,
+          processor_reference: `ch_sandbox_crashed${cancelled.id}`,
+        },
+      ]);
+      expect((await appointmentRow(cancelled.id))?.status).toBe('CANCELLED');
+
+      // A day later the processor no longer knows the key: review, never a second charge.
+      const old = await crashedConfirmation();
+      const dayLater = () => new Date(Date.now() + 24 * 60 * 60_000);
+      const review = await reconcilePendingConfirmations({ ...deps, clock: dayLater });
+      expect(review.reviewRequired.map((row) => row.idempotencyKey)).toEqual([old.key]);
+      expect(await paymentsOf(old.id)).toMatchObject([{ status: 'pending' }]);
+      expect(await chargesWith(old.key)).toEqual([{ charges: 1 }]);
     });
 
     it('completes only BOOKED appointments', async () => {

@@ -408,7 +408,7 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
     });
   });
 
-  it('runs the reconciliation as the reconcile-purchases job of the job engine', async () => {
+  it('runs the reconciliation as the reconcile-payments job of the job engine', async () => {
     const { browser, userId, cardId } = await memberClient(context);
     const neverAsked: PaymentsProcessor = { ...sandbox, charge: () => new Promise(() => undefined) };
     void sameBrowserOn(browser, processOn(neverAsked)).post(
@@ -441,7 +441,7 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
     try {
       // A tick of its schedule, sent now rather than waited for.
       const sender = new PgBoss({ db: bossDb(database), schema: jobSchema });
-      await sender.send(queues.reconcilePurchases.name, {});
+      await sender.send(queues.reconcilePayments.name, {});
       await expect
         .poll(async () => (await ledgerOf(userId))?.pending, { timeout: 20_000, interval: 200 })
         .toBe(0);

@@ -1,7 +1,7 @@
 -- Exactly-once purchases (issue 16): every charge is recorded as a pending intent, committed before the
 -- processor is asked, whose idempotency key is derived from the row; the charge's result then settles
 -- it (succeeded with what it pays for in one transaction, or failed with the processor's reason). A
--- crash between the charge and the settlement leaves the row pending, and the reconcile-purchases job
+-- crash between the charge and the settlement leaves the row pending, and the reconcile-payments job
 -- asks the processor again with the same key (which answers with the first attempt's charge) and
 -- settles it the same way. Existing rows were all settled when they were written.
 

@@ -27,6 +27,8 @@ export interface OperatorDependencies {
   clock: () => Date;
 }
 
+export type AppointmentPaymentRow = typeof appointmentPayments.$inferSelect;
+
 export interface OperatorAppointmentResult {
   id: string;
   status: AppointmentStatus;
@@ -66,7 +68,6 @@ export async function confirmAppointment(
     .where(eq(appointmentRequests.appointmentId, appointmentId));
   const due = request?.dueNowCents ?? 0;
 
-  let charged: { amount: number; reference: string } | null = null;
   if (due > 0) {
     const failed = (reason: string) => ({
       id: String(appointmentId),
@@ -96,33 +97,57 @@ export async function confirmAppointment(
     if (attempt.status === 'requires_action') return failed(authenticationPendingReason);
     if (attempt.status === 'succeeded' && attempt.processorReference) {
       // Charged before a crash that stopped the booking: book now, without charging again.
-      charged = { amount: attempt.amountCents, reference: attempt.processorReference };
-    } else {
-      const result = await processor.charge({
-        customerReference: instrument.customerReference,
-        processorReference: instrument.processorReference,
-        amountCents: due,
-        idempotencyKey: attempt.idempotencyKey,
-        description: `Appointment ${appointmentId}`,
+      return bookCharged(deps, appointmentId, {
+        amount: attempt.amountCents,
+        reference: attempt.processorReference,
       });
-      if (!result.ok && result.authentication) {
-        await awaitAuthentication(deps, attempt.id, appointmentId, result.authentication.reference);
-        return failed(authenticationPendingReason);
-      }
-      await db
-        .update(appointmentPayments)
-        .set({
-          status: result.ok ? 'succeeded' : 'failed',
-          processorReference: result.ok ? result.reference : null,
-          failureReason: result.ok ? null : result.reason,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(appointmentPayments.id, attempt.id), eq(appointmentPayments.status, 'pending')));
-      if (!result.ok) return failed(result.reason);
-      charged = { amount: due, reference: result.reference };
     }
+    return chargeAttempt(deps, attempt, instrument);
   }
-  return bookCharged(deps, appointmentId, charged);
+  return bookCharged(deps, appointmentId, null);
+}
+
+/**
+ * Charges an open attempt with its own key and settles it: succeeded books the appointment, a hold
+ * for the client's bank mails them the link, a refusal leaves it PENDING with the reason. The key
+ * makes a repeat (the next confirmation, or the reconciliation job after a crash) answer with the
+ * first charge instead of charging again.
+ */
+export async function chargeAttempt(
+  deps: OperatorDependencies,
+  attempt: AppointmentPaymentRow,
+  instrument: typeof paymentInstruments.$inferSelect,
+): Promise<OperatorAppointmentResult> {
+  const { db } = deps;
+  const { appointmentId } = attempt;
+  const result = await deps.payments.processor.charge({
+    customerReference: instrument.customerReference,
+    processorReference: instrument.processorReference,
+    amountCents: attempt.amountCents,
+    idempotencyKey: attempt.idempotencyKey,
+    description: `Appointment ${appointmentId}`,
+  });
+  const pendingResult = (reason: string): OperatorAppointmentResult => ({
+    id: String(appointmentId),
+    status: 'PENDING',
+    charged: 0,
+    failureReason: reason,
+  });
+  if (!result.ok && result.authentication) {
+    await awaitAuthentication(deps, attempt.id, appointmentId, result.authentication.reference);
+    return pendingResult(authenticationPendingReason);
+  }
+  await db
+    .update(appointmentPayments)
+    .set({
+      status: result.ok ? 'succeeded' : 'failed',
+      processorReference: result.ok ? result.reference : null,
+      failureReason: result.ok ? null : result.reason,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(appointmentPayments.id, attempt.id), eq(appointmentPayments.status, 'pending')));
+  if (!result.ok) return pendingResult(result.reason);
+  return bookCharged(deps, appointmentId, { amount: attempt.amountCents, reference: result.reference });
 }
 
 /**

@@ -2,7 +2,7 @@
 // committed as `pending` before the processor is asked, whose idempotency key is derived from the row;
 // the processor's answer then settles it (settleMembershipCharge): succeeded together with what it
 // pays for, in one transaction, or failed with the processor's reason. A process that dies in between
-// leaves the row pending, and the reconcile-purchases job asks the processor again with the same key
+// leaves the row pending, and the reconcile-payments job asks the processor again with the same key
 // (the processor answers with the first attempt's charge) and settles it with the same function.
 // For renewals and reactivations the (membership, period start) row is also the claim: whoever inserts
 // it (or takes over a failed attempt) charges, so neither a repeated nor a concurrent run can charge a

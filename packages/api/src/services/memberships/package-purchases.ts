@@ -1,7 +1,7 @@
 // A package bought on its own, exactly once: the package_purchases row is the intent, committed as
 // `pending` before the processor is asked, with the idempotency key `atrium-package-purchase-<id>`;
 // the processor's answer settles it (settlePackagePurchase), by the live request or, after a crash,
-// by the reconcile-purchases job.
+// by the reconcile-payments job.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../adapters/database/database';
 import type { PaymentsProcessor } from '../../adapters/payments/payments-processor';
