@@ -150,7 +150,12 @@ describe.each(testDatabases)('ID arguments beyond PostgreSQL integers on $name',
         tooLarge('Membership'),
       );
       const purchase = await client.post(membershipOperations.purchasePackage, {
-        input: { marketplaceId: '80', packageId: id, paymentMethod: { paymentInstrumentId: '1' } },
+        input: {
+          marketplaceId: '80',
+          packageId: id,
+          paymentMethod: { paymentInstrumentId: '1' },
+          idempotencyKey: 'id-input-purchase',
+        },
       });
       expect(onlyError(purchase)).toEqual(tooLarge('Package'));
       const confirm = await browser.post(checkoutOperations.confirm, { id }, operatorHeaders);
