@@ -26,7 +26,7 @@ export async function pickDay(page: Page, date: Date) {
   const week = page.getByRole('list', { name: 'Week' });
   await expect(week).toBeVisible();
   const button = week.getByRole('button', { name: dayButtonName(date) });
-  for (let i = 0; i < 6 && !(await button.isVisible()); i++) {
+  for (let i = 0; i < 12 && !(await button.isVisible()); i++) {
     await page.getByRole('button', { name: 'Next week' }).click();
   }
   await button.click();

