@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { cartButton, chooseClinic, freshStart, glow, solace } from '../support/booking';
-import { demoClient, signInWithPassword } from '../support/identity';
+import { demoClient, signInWithPassword, toast } from '../support/identity';
 
 test.describe('choosing a location', () => {
   test('choosing a clinic goes to /services?location={id} with its name, address and phone', async ({
@@ -182,6 +182,30 @@ test.describe('services and the cart', () => {
     await page.getByRole('button', { name: `${glow.myers.name}, details` }).click();
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 selected services');
+  });
+
+  test('an add-on another service in the cart holds moves to the new one, and the client is told', async ({
+    page,
+  }) => {
+    await chooseClinic(page, '1', glow.manhattan.name);
+    const addWithExtraFluids = async (service: { name: string }, label: string) => {
+      await page.getByRole('button', { name: `Add ${service.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: service.name });
+      await dialog.getByText(glow.extraFluids.name, { exact: true }).click();
+      await dialog.getByRole('button', { name: new RegExp(`^${label}`) }).click();
+      await expect(dialog).toBeHidden();
+    };
+    await addWithExtraFluids(glow.myers, 'Add Service');
+    await addWithExtraFluids(glow.hydration, 'Add Service');
+    await expect(
+      toast(page, `${glow.extraFluids.name} moved from ${glow.myers.name} to ${glow.hydration.name}.`),
+    ).toBeVisible();
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('selected-procedures') ?? '[]')),
+    ).toEqual([
+      { id: glow.myers.id, addOnIds: [] },
+      { id: glow.hydration.id, addOnIds: [glow.extraFluids.id] },
+    ]);
   });
 
   test('a service without add-ons is added at once, and toggling it again removes it', async ({ page }) => {

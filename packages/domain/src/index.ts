@@ -1,7 +1,7 @@
 export type { BookingProgressInput } from './booking/booking-progress';
 export { canCheckout, hasChosenTime, reachableSteps } from './booking/booking-progress';
-export type { CartLine } from './booking/cart';
-export { addToCart, cartProcedureIds, isInCart, removeFromCart } from './booking/cart';
+export type { CartLine, CartTake } from './booking/cart';
+export { addToCart, cartProcedureIds, cartTakesOnAdd, isInCart, removeFromCart } from './booking/cart';
 export type { ResumeStep, WaitlistEntryRule } from './booking/resume-step';
 export { isWaitlistComplete, resumeStep } from './booking/resume-step';
 export type { TimeOfDay } from './booking/times-of-day';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addToCart, cartProcedureIds, isInCart, removeFromCart } from './cart';
+import { addToCart, cartProcedureIds, cartTakesOnAdd, isInCart, removeFromCart } from './cart';
 
 describe('addToCart', () => {
   it('appends a new procedure with its add-ons', () => {
@@ -77,5 +77,27 @@ describe('isInCart and cartProcedureIds', () => {
 
   it('lists every procedure and add-on id once', () => {
     expect(cartProcedureIds(cart)).toEqual(['1', '10', '2', '11']);
+  });
+});
+
+describe('cartTakesOnAdd', () => {
+  it('names what the new line takes from other lines, and what leaves with a line that became an add-on', () => {
+    const cart = [
+      { id: 'drip', addOnIds: ['boost'] },
+      { id: 'shot', addOnIds: ['zinc'] },
+    ];
+    expect(cartTakesOnAdd(cart, { id: 'facial', addOnIds: ['boost', 'shot'] })).toEqual({
+      moved: [
+        { id: 'boost', from: 'drip' },
+        { id: 'shot', from: 'shot' },
+      ],
+      removed: [{ id: 'zinc', from: 'shot' }],
+    });
+  });
+
+  it('takes nothing when the line only replaces itself or adds what no other line holds', () => {
+    const cart = [{ id: 'drip', addOnIds: ['boost'] }];
+    expect(cartTakesOnAdd(cart, { id: 'drip', addOnIds: ['zinc'] })).toEqual({ moved: [], removed: [] });
+    expect(cartTakesOnAdd(cart, { id: 'shot', addOnIds: ['zinc'] })).toEqual({ moved: [], removed: [] });
   });
 });

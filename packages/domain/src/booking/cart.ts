@@ -43,3 +43,38 @@ export function isInCart(cart: readonly CartLine[], id: string): boolean {
 export function cartProcedureIds(cart: readonly CartLine[]): string[] {
   return [...new Set(cart.flatMap((line) => [line.id, ...line.addOnIds]))];
 }
+
+/** An id adding a line takes from another line of the cart, or drops with it. */
+export interface CartTake {
+  id: string;
+  /** The line (its procedure id) that held it. */
+  from: string;
+}
+
+/**
+ * What adding `line` does to the cart's other lines (addToCart), so the client can be told:
+ * `moved` are ids the new line now holds that another line held (an add-on of that line, or that
+ * line's own procedure, which becomes an add-on); `removed` are add-ons of a line that became an
+ * add-on, which leave the cart with it.
+ */
+export function cartTakesOnAdd(
+  cart: readonly CartLine[],
+  line: CartLine,
+): { moved: CartTake[]; removed: CartTake[] } {
+  const taken = new Set([line.id, ...line.addOnIds.filter((id) => id !== line.id)]);
+  const moved: CartTake[] = [];
+  const removed: CartTake[] = [];
+  for (const existing of cart) {
+    if (existing.id === line.id) continue;
+    if (taken.has(existing.id)) {
+      moved.push({ id: existing.id, from: existing.id });
+      for (const id of existing.addOnIds) {
+        if (!taken.has(id)) removed.push({ id, from: existing.id });
+      }
+    }
+    for (const id of existing.addOnIds) {
+      if (taken.has(id)) moved.push({ id, from: existing.id });
+    }
+  }
+  return { moved, removed };
+}

@@ -1,11 +1,13 @@
-import { formatCents, isInCart, minPrice } from '@atrium/domain';
+import { cartTakesOnAdd, formatCents, isInCart, minPrice } from '@atrium/domain';
 import type { MarketplaceProcedure } from '@atrium/graphql-client';
-import { $selectedLocation, $selectedProcedures, addToCart, removeFromCart } from '@atrium/stores';
+import { $selectedLocation, $selectedProcedures, addToCart, emit, removeFromCart } from '@atrium/stores';
 import { Box, Button, Flex, Heading, List, SafeImage, Stack, Text } from '@atrium/ui';
 import { ResponsiveDialog } from '@atrium/ui/overlays';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { useCurrentMarketplace } from '../shared/use-catalog';
 import { AddOnOption } from './add-on-option';
+import { cartMovesMessage } from './cart-moves';
 import { serviceTotal } from './service-price';
 
 interface ServiceDialogProps {
@@ -29,6 +31,7 @@ export default function ServiceDialog({
   if (current && current !== last) setLast(current);
   const procedure = current ?? last;
   const cart = useStore($selectedProcedures);
+  const { data: marketplace } = useCurrentMarketplace();
   const location = useStore($selectedLocation);
   const inCart = procedure ? isInCart(cart, procedure.id) : false;
   const featured = new Set(procedure?.addOnsFeatured.map((a) => a.id));
@@ -42,7 +45,13 @@ export default function ServiceDialog({
   const submit = () => {
     if (!procedure) return;
     if (!location) return onSelectLocation();
+    const takes = cartTakesOnAdd($selectedProcedures.get(), { id: procedure.id, addOnIds });
     addToCart(procedure.id, addOnIds);
+    // Something in the cart moved to this service (each is in the cart once): say so, not silently.
+    const moves = cartMovesMessage(procedure.id, takes, (id) =>
+      procedureName(marketplace?.procedures ?? [], id),
+    );
+    if (moves) emit('toast', { type: 'info', message: moves });
     onClose();
   };
   const remove = () => {
@@ -128,4 +137,14 @@ export default function ServiceDialog({
       )}
     </ResponsiveDialog>
   );
+}
+
+/** A procedure's or add-on's name, by id, in the marketplace's catalogue. */
+function procedureName(procedures: readonly MarketplaceProcedure[], id: string): string {
+  for (const procedure of procedures) {
+    if (procedure.id === id) return procedure.name;
+    const addOn = procedure.addOns.find((a) => a.id === id);
+    if (addOn) return addOn.name;
+  }
+  return 'A service';
 }
