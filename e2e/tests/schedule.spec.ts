@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { format, isSameMonth, startOfWeek } from 'date-fns';
+import { addDays, addMonths, format, isSameMonth, startOfWeek } from 'date-fns';
 import { chooseClinic, freshStart } from '../support/booking';
 import {
   clinicToday,
@@ -148,6 +148,59 @@ test.describe('the waitlist', () => {
     await expect(page.getByRole('heading', { level: 2, name: dayButtonName(clinicToday()) })).toBeVisible();
     await expect(waitlist.getByRole('button', { name: 'Join our Waitlist' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
+  test('the availability calendar works from the keyboard, and focus stays on the page after saving', async ({
+    page,
+  }) => {
+    await scheduleAtClinic(page);
+    await page.getByRole('button', { name: 'Join our Waitlist' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your Availability' });
+    const grid = dialog.getByRole('grid');
+    const today = clinicToday();
+    // One day of the grid is in the tab order: today, to start with.
+    const start = grid.getByRole('button', { name: dayButtonName(today) });
+    await expect(start).toHaveAttribute('tabindex', '0');
+    await start.focus();
+    await page.keyboard.press('ArrowRight');
+    const tomorrow = addDays(today, 1);
+    await expect(grid.getByRole('button', { name: dayButtonName(tomorrow) })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    const weekLater = addDays(tomorrow, 7);
+    // A week down may cross into the next month: the grid shows it and keeps the focus there.
+    await expect(grid.getByRole('button', { name: dayButtonName(weekLater) })).toBeFocused();
+    // Before today nothing is offered: the focus stays on today.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowUp');
+    await expect(grid.getByRole('button', { name: dayButtonName(today) })).toBeFocused();
+    await page.keyboard.press('PageDown');
+    const nextMonth = addMonths(today, 1);
+    await expect(grid.getByRole('button', { name: dayButtonName(nextMonth) })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(grid.getByRole('button', { name: dayButtonName(nextMonth) })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await dialog.getByRole('button', { name: 'Morning' }).click();
+    await dialog.getByRole('button', { name: 'Set Availability' }).click();
+    await expect(dialog).toBeHidden();
+    // 'Join our Waitlist' has given way to the list: focus goes to its next action, not the page's body.
+    await expect(page.getByRole('button', { name: 'Add More Availability' })).toBeFocused();
+  });
+
+  test('on a phone the availability dialog is a bottom drawer', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await scheduleAtClinic(page);
+    await page.getByRole('button', { name: 'Join our Waitlist' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your Availability' });
+    await expect(dialog).toBeVisible();
+    await expect
+      .poll(async () => {
+        const box = await dialog.boundingBox();
+        return box ? Math.round(box.y + box.height) : null;
+      })
+      .toBe(844);
+    const box = await dialog.boundingBox();
+    expect(box?.width).toBe(390);
   });
 
   test('choosing a date and time clears the waitlist', async ({ page }) => {

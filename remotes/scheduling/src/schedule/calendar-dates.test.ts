@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { calendarMonths, formatDay, monthGrid, snapToToday, todayAt, weekOf } from './calendar-dates';
+import {
+  calendarMonths,
+  dayAfterKey,
+  formatDay,
+  monthGrid,
+  snapToToday,
+  todayAt,
+  weekOf,
+} from './calendar-dates';
 
 describe('calendar dates', () => {
   it('formats the chosen-day heading and waitlist dates as the spec says', () => {
@@ -50,5 +58,27 @@ describe('calendar dates', () => {
     expect(august).toHaveLength(42);
     expect(august.filter(Boolean)).toHaveLength(31);
     expect(monthGrid('2027-02-01')).toHaveLength(35);
+  });
+});
+
+describe('dayAfterKey', () => {
+  // Wednesday, 2026-12-16.
+  const day = '2026-12-16';
+  it.each([
+    ['ArrowLeft', '2026-12-15'],
+    ['ArrowRight', '2026-12-17'],
+    ['ArrowUp', '2026-12-09'],
+    ['ArrowDown', '2026-12-23'],
+    ['Home', '2026-12-13'],
+    ['End', '2026-12-19'],
+    ['PageUp', '2026-11-16'],
+    ['PageDown', '2027-01-16'],
+  ])('%s moves to %s', (key, expected) => {
+    expect(dayAfterKey(day, key)).toBe(expected);
+  });
+
+  it('crosses months and years, and ignores other keys', () => {
+    expect(dayAfterKey('2026-12-31', 'ArrowRight')).toBe('2027-01-01');
+    expect(dayAfterKey('2026-12-31', 'Enter')).toBeNull();
   });
 });

@@ -63,3 +63,34 @@ export function monthGrid(month: string): (string | null)[] {
 
 /** The first of the month holding `day`. */
 export const monthOf = (day: string) => format(startOfMonth(toDate(day)), DATE_FORMAT);
+
+/** A day some days before or after (yyyy-MM-dd). */
+export const shiftDay = (day: string, days: number) => format(addDays(toDate(day), days), DATE_FORMAT);
+
+/**
+ * The day a key moves the month grid's focus to (the WAI-ARIA date picker grid): arrows by a day or a
+ * week, Home and End to the week's ends, Page Up and Page Down by a month. Null for other keys.
+ */
+export function dayAfterKey(day: string, key: string): string | null {
+  const date = toDate(day);
+  switch (key) {
+    case 'ArrowLeft':
+      return shiftDay(day, -1);
+    case 'ArrowRight':
+      return shiftDay(day, 1);
+    case 'ArrowUp':
+      return shiftDay(day, -7);
+    case 'ArrowDown':
+      return shiftDay(day, 7);
+    case 'Home':
+      return shiftDay(day, -date.getDay());
+    case 'End':
+      return shiftDay(day, 6 - date.getDay());
+    case 'PageUp':
+      return format(addMonths(date, -1), DATE_FORMAT);
+    case 'PageDown':
+      return format(addMonths(date, 1), DATE_FORMAT);
+    default:
+      return null;
+  }
+}

@@ -1,6 +1,6 @@
 import { canSaveWaitlistEntry, TIMES_OF_DAY, type TimeOfDay } from '@atrium/domain';
 import { Button, Flex, Stack, Text } from '@atrium/ui';
-import { Modal } from '@atrium/ui/overlays';
+import { ResponsiveDialog } from '@atrium/ui/overlays';
 import { useState } from 'react';
 import { MonthPicker } from './month-picker';
 
@@ -19,7 +19,10 @@ interface WaitlistDialogProps {
   onClose: () => void;
 }
 
-/** Spec 2: 'Your Availability' — a date and the times of day that suit the client. */
+/**
+ * Spec 2: 'Your Availability' — a date and the times of day that suit the client. A bottom drawer on
+ * phone-size screens, like the app's other dialogs.
+ */
 export function WaitlistDialog({ open, entry, today, onSave, onClose }: WaitlistDialogProps) {
   const [date, setDate] = useState(entry?.date ?? null);
   const [timesOfDay, setTimesOfDay] = useState<TimeOfDay[]>([...(entry?.timesOfDay ?? [])]);
@@ -37,7 +40,7 @@ export function WaitlistDialog({ open, entry, today, onSave, onClose }: Waitlist
   };
 
   return (
-    <Modal
+    <ResponsiveDialog
       open={open}
       onClose={onClose}
       title="Your Availability"
@@ -68,6 +71,6 @@ export function WaitlistDialog({ open, entry, today, onSave, onClose }: Waitlist
           </Text>
         )}
       </Stack>
-    </Modal>
+    </ResponsiveDialog>
   );
 }

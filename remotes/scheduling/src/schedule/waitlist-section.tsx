@@ -2,7 +2,7 @@ import type { TimeOfDay } from '@atrium/domain';
 import { $selectedWaitlist, removeWaitlistEntry, setWaitlistEntry, type WaitlistEntry } from '@atrium/stores';
 import { Box, Button, Card, Flex, HStack, Link, Stack, Text } from '@atrium/ui';
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDay, WAITLIST_DATE_FORMAT } from './calendar-dates';
 import { timeOfDayLabels, WaitlistDialog } from './waitlist-dialog';
 
@@ -19,10 +19,18 @@ export function WaitlistSection({ today, onSaved, onEmptied }: WaitlistSectionPr
   const waitlist = useStore($selectedWaitlist);
   // null: closed; -1: a new entry; otherwise the index of the entry being edited.
   const [editing, setEditing] = useState<number | null>(null);
+  // After a save the dialog's opener may be gone ('Join our Waitlist' gives way to the list), so focus
+  // goes to 'Add More Availability' rather than being lost on the page's body.
+  const [saves, setSaves] = useState(0);
+  const addMore = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (saves > 0) requestAnimationFrame(() => addMore.current?.focus());
+  }, [saves]);
 
   const save = (entry: { date: string | null; timesOfDay: TimeOfDay[] }) => {
     if (setWaitlistEntry(entry, editing !== null && editing >= 0 ? editing : null)) {
       setEditing(null);
+      setSaves((count) => count + 1);
       onSaved();
     }
   };
@@ -76,7 +84,7 @@ export function WaitlistSection({ today, onSaved, onEmptied }: WaitlistSectionPr
               </Box>
             ))}
           </Stack>
-          <Button alignSelf="start" variant="outline" onClick={() => setEditing(-1)}>
+          <Button ref={addMore} alignSelf="start" variant="outline" onClick={() => setEditing(-1)}>
             Add More Availability
           </Button>
         </>
