@@ -65,9 +65,12 @@ export const marketplaces = pgTable(
       .default('collect_on_confirmation'),
     paymentDepositType: text('payment_deposit_type', { enum: paymentDepositTypes }),
     paymentDepositValue: integer('payment_deposit_value'),
+    /** The marketplace's own line (E.164), called about at-home visits (0015). */
+    phone: text('phone'),
   },
   (t) => [
     index('marketplaces_mg_id_idx').on(t.mgId),
+    check('marketplaces_phone_e164', sql`${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
     check('marketplaces_name_not_blank', sql`btrim(${t.name}) <> ''`),
     check('marketplaces_primary_color_hex', sql`${t.primaryColor} ~ '^#[0-9A-Fa-f]{6}$'`),
     check('marketplaces_service_area_latitude_range', sql`${t.serviceAreaLatitude} between -90 and 90`),

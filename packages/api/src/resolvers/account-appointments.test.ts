@@ -168,6 +168,30 @@ describe.each(testDatabases)('profileAppointments on $name', (factory) => {
     ]);
   });
 
+  it("gives an at-home visit the marketplace's own phone to call, when it has one", async () => {
+    const { browser } = await client();
+    const date = nextDate();
+    await context.sql('update marketplaces set phone = $1 where id = $2', [
+      '+12125550199',
+      onSite.marketplace,
+    ]);
+    try {
+      await browser.data<BookResult>(checkoutOperations.book, {
+        input: {
+          marketplaceId: onSite.marketplace,
+          idempotencyKey: randomUUID(),
+          address: brooklyn,
+          procedures: [onSite.shot],
+          dateRanges: at(date, '12:00'),
+        },
+      });
+      const [visit] = await appointmentsOf(browser);
+      expect(visit).toMatchObject({ organizationId: null, organizationPhone: '+12125550199' });
+    } finally {
+      await context.sql('update marketplaces set phone = null where id = $1', [onSite.marketplace]);
+    }
+  });
+
   it('lists upcoming visits soonest first, then completed ones newest first, and leaves cancelled ones out', async () => {
     const { browser } = await client();
     const [first, second, third, fourth, fifth] = [

@@ -45,6 +45,8 @@ export const glowMobileIv: DemoMarketplace = {
     paymentCollectionMethod: 'collect_deposit',
     paymentDepositType: 'percentage',
     paymentDepositValue: 20,
+    // The at-home line: clients call it to change or cancel a visit at their address.
+    phone: '+12125550199',
   },
   clinics: [
     {

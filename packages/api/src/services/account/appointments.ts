@@ -6,6 +6,7 @@ import {
   appointmentRequests,
   appointments,
   clinics,
+  marketplaces,
   practitioners,
   procedures,
 } from '../../db/schema';
@@ -68,6 +69,7 @@ export async function profileAppointments(
       clinicName: clinics.name,
       clinicAddress: clinics.address,
       clinicPhone: clinics.phone,
+      marketplacePhone: marketplaces.phone,
       practitionerId: practitioners.id,
       practitionerName: practitioners.name,
       // The cart, in the order it was booked (one sub-select per row, in the same statement).
@@ -87,6 +89,7 @@ export async function profileAppointments(
     .innerJoin(appointmentRequests, eq(appointmentRequests.appointmentId, appointments.id))
     .innerJoin(practitioners, eq(practitioners.id, appointments.practitionerId))
     .leftJoin(clinics, eq(clinics.id, appointments.organizationId))
+    .innerJoin(marketplaces, eq(marketplaces.id, appointments.marketplaceId))
     .where(
       and(
         eq(appointments.clientUserId, session.userId),
@@ -109,8 +112,8 @@ export async function profileAppointments(
     timeZone: row.timeZone,
     location: row.clinicName !== null ? `${row.clinicName}, ${row.clinicAddress ?? ''}` : (row.address ?? ''),
     organizationId: row.organizationId === null ? null : String(row.organizationId),
-    // The marketplace keeps no phone line of its own for at-home visits.
-    organizationPhone: row.clinicPhone,
+    // The clinic's line, or for an at-home visit the marketplace's own (null if it has none).
+    organizationPhone: row.organizationId === null ? row.marketplacePhone : row.clinicPhone,
     // Nothing records when a visit starts; only completion is noted (by the operator).
     startedAt: null,
     completedAt: row.completedAt?.toISOString() ?? null,
