@@ -59,12 +59,31 @@ test.describe('choosing a location', () => {
     await freshStart(page, '/1/set-location');
     const address = page.getByRole('combobox', { name: 'Service address' });
     await address.fill('Brooklyn, NY');
-    await expect(page.getByRole('option').first()).toBeVisible();
+    // The best match is highlighted as the suggestions arrive; the arrows move the highlight.
+    await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
     await address.press('ArrowDown');
+    await address.press('ArrowUp');
     await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
     await address.press('Enter');
     await expect(page).toHaveURL(/\/1\/services$/);
     await expect(page.getByLabel('Your location')).toContainText('Brooklyn, NY');
+  });
+
+  test('a street typed alone is offered in cities to pick from, and Enter takes the highlighted one', async ({
+    page,
+  }) => {
+    await freshStart(page, '/1/set-location');
+    const address = page.getByRole('combobox', { name: 'Service address' });
+    await address.fill('350 5th Ave');
+    await expect(page.getByRole('option', { name: /350 5th Ave.*New York, NY/ })).toBeVisible();
+    await expect(page.getByText('No matching places')).toHaveCount(0);
+    // Then the city, with or without a comma.
+    await address.fill('350 5th Ave New York');
+    await expect(page.getByRole('option').first()).toContainText('New York, NY');
+    await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+    await address.press('Enter');
+    await expect(page).toHaveURL(/\/1\/services$/);
+    await expect(page.getByLabel('Your location')).toContainText('350 5th Ave, New York, NY');
   });
 
   test("an address outside the service area shows 'No Results'", async ({ page }) => {

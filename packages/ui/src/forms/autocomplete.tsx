@@ -57,7 +57,8 @@ export function Autocomplete<T>({
       searchRef.current(text, controller.signal).then(
         (items) => {
           setResults({ input: text, items: items.slice(0, maxItems) });
-          setActive(-1);
+          // The best match is highlighted, so Enter takes it; the arrows move the highlight.
+          setActive(items.length > 0 ? 0 : -1);
           setLoading(false);
         },
         () => {
@@ -92,7 +93,7 @@ export function Autocomplete<T>({
       event.preventDefault();
       setActive((index) => (index <= 0 ? items.length - 1 : index - 1));
     } else if (event.key === 'Enter' && expanded) {
-      const item = items[active] ?? (items.length === 1 ? items[0] : undefined);
+      const item = items[active] ?? items[0];
       if (item) {
         event.preventDefault();
         choose(item);

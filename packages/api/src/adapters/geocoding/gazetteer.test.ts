@@ -41,6 +41,30 @@ describe('gazetteer place search', () => {
     });
   });
 
+  it('takes a street typed alone: the street in the biggest cities, for the client to pick theirs', async () => {
+    const suggestions = await geocoder.suggest('350 5th Ave', 10);
+    expect(suggestions).toHaveLength(10);
+    expect(suggestions.map((s) => s.secondaryText)).not.toContain('Apo, AE');
+    const newYork = suggestions.find((s) => s.secondaryText === 'New York, NY');
+    expect(newYork).toMatchObject({
+      description: '350 5th Ave, New York, NY',
+      mainText: '350 5th Ave',
+      secondaryText: 'New York, NY',
+    });
+    expect(suggestions.every((s) => s.mainText === '350 5th Ave')).toBe(true);
+    const place = await geocoder.geocode({ placeId: newYork?.placeId });
+    expect(place?.address).toBe('350 5th Ave, New York, NY');
+  });
+
+  it('takes a street followed by its city or ZIP code without a comma', async () => {
+    const [withCity] = await geocoder.suggest('350 5th Ave New York', 10);
+    expect(withCity?.description).toBe('350 5th Ave, New York, NY');
+    const [withZip] = await geocoder.suggest('350 5th Ave 10118', 10);
+    expect(withZip?.description).toBe('350 5th Ave, New York, NY 10118');
+    const [inState] = await geocoder.suggest('100 Congress Ave Austin TX', 10);
+    expect(inState?.description).toBe('100 Congress Ave, Austin, TX');
+  });
+
   it('suggests ZIP codes by prefix', async () => {
     const suggestions = await geocoder.suggest('1001', 10);
     expect(suggestions[0]?.description).toBe('New York, NY 10010');

@@ -63,9 +63,57 @@ function matchCities(index: GazetteerIndex, query: AddressQuery, limit: number):
   return [...exact, ...longer].slice(0, limit);
 }
 
+/** Words that end or qualify a street line (USPS suffixes, directions, units), never a city's first. */
+const streetWords = new Set(
+  'st street ave av avenue rd road blvd boulevard dr drive ln lane way ct court pl place pkwy parkway hwy highway ter terrace cir circle sq square trl trail n s e w ne nw se sw apt suite ste unit fl floor'.split(
+    ' ',
+  ),
+);
+
+/** APO and FPO 'states': military post offices, no place to send a practitioner to. */
+const militaryStates = new Set(['AA', 'AE', 'AP']);
+
+/** A street line typed without a comma after it: a house number, then at least one word. */
+const streetFirst = /^\d+[a-z]?\s+\S/i;
+
+/**
+ * A street line typed alone ("350 5th Ave") or followed by a city without a comma ("350 5th Ave New
+ * York"): the city is the longest run of last words that names one, and without one the street is
+ * offered in the biggest cities, so the client picks theirs (or types it after a comma) instead of
+ * being told nothing matches (the biggest by number of ZIP codes, as city search ranks them). The gazetteer knows no streets: the street line is kept as typed.
+ */
+function suggestStreetFirst(index: GazetteerIndex, query: AddressQuery, limit: number): PlaceSuggestion[] {
+  const words = query.city.split(' ');
+  for (let cut = 2; cut < words.length; cut++) {
+    // "Ave" is the street's, not the start of Avella, PA.
+    if (streetWords.has((words[cut] ?? '').toLowerCase().replace(/\.$/, ''))) continue;
+    const cities = matchCities(index, { ...query, city: words.slice(cut).join(' ') }, limit);
+    const street = words.slice(0, cut).join(' ');
+    if (cities.length > 0) {
+      return cities.map((city) =>
+        suggestion({ kind: 'city', city: city.city, state: city.state, street }, city.city, city.state),
+      );
+    }
+  }
+  return index.cities
+    .filter((city) => (query.state ? city.state === query.state : !militaryStates.has(city.state)))
+    .slice(0, limit)
+    .map((city) =>
+      suggestion(
+        { kind: 'city', city: city.city, state: city.state, street: query.city },
+        city.city,
+        city.state,
+      ),
+    );
+}
+
 function suggestFrom(index: GazetteerIndex, input: string, limit: number): PlaceSuggestion[] {
   const query = parseAddressQuery(input);
-  const street = query.street ?? undefined;
+  // "350 5th Ave 10118": the street before a ZIP code needs no comma either.
+  const streetBeforeZip = query.zip && !query.street && streetFirst.test(query.city) ? query.city : null;
+  const street = query.street ?? streetBeforeZip ?? undefined;
+  if (!query.zip && !query.street && streetFirst.test(query.city))
+    return suggestStreetFirst(index, query, limit);
   if (query.zip) {
     const code = index.byZip.get(query.zip);
     return code ? [suggestion({ kind: 'zip', zip: code.zip, street }, code.city, code.state)] : [];
