@@ -152,6 +152,8 @@ test.describe('services and the cart', () => {
     await expect(dialog.getByRole('region', { name: 'All Add-ons' })).toContainText(glow.antiNausea.name);
     await expect(dialog.getByRole('checkbox', { name: glow.glutathione.name })).toBeChecked();
     await expect(dialog.getByRole('button', { name: 'Add Service $244.00' })).toBeVisible();
+    // However long the service's page, its action stays in the window (the body scrolls instead).
+    await expect(dialog.getByRole('button', { name: 'Add Service $244.00' })).toBeInViewport({ ratio: 1 });
     await dialog.getByRole('button', { name: 'More info' }).first().click();
     await expect(dialog.getByRole('button', { name: 'Less info' })).toBeVisible();
   });

@@ -23,7 +23,8 @@ function Body({ open, children }: { open: boolean; children: ReactNode }) {
 
 /**
  * A modal (spec 2 "Chrome" dialogs). Escape and the close button close it; the page under it stops
- * scrolling only on phone-size screens; its body stays mounted 1 s after closing.
+ * scrolling only on phone-size screens; its body stays mounted 1 s after closing; a body taller than
+ * the window scrolls inside it, keeping the title and the actions in view.
  */
 export function Modal(props: AppDialogProps) {
   // Overlays render in the browser only: they portal into the body, and their kind depends on the
@@ -48,6 +49,9 @@ function ModalOverlay({
       onOpenChange={(details) => !details.open && onClose()}
       placement="center"
       size={size}
+      // A long body scrolls inside the dialog, under its title and above its actions, so the primary
+      // action stays in view on any window height.
+      scrollBehavior="inside"
       preventScroll={mobile}
       initialFocusEl={initialFocusEl}
       role={role}

@@ -104,12 +104,14 @@ export default function ServiceDialog({
     >
       {procedure && (
         <Stack gap="5">
+          {/* The whole picture, never cropped or stretched, in a band of fixed height. */}
           <SafeImage
             src={procedure.thumbnail}
             alt=""
-            maxH="56"
+            h="48"
             w="full"
-            objectFit="cover"
+            objectFit="contain"
+            bg="bg.subtle"
             borderRadius="md"
           />
           <Stack gap="1">
