@@ -133,5 +133,6 @@ function DrawerOverlay({
 export function ResponsiveDialog(props: AppDialogProps) {
   const mobile = useIsMobile();
   if (!useIsClient()) return null;
-  return mobile ? <DrawerOverlay {...props} anchor="bottom" size="full" /> : <ModalOverlay {...props} />;
+  // As tall as its content (at most 90% of the screen), not the whole screen.
+  return mobile ? <DrawerOverlay {...props} anchor="bottom" /> : <ModalOverlay {...props} />;
 }
