@@ -46,7 +46,7 @@ export function DateField({
         {...given}
         ref={inputRef}
         flex="1"
-        minW="9rem"
+        minW="8rem"
         inputMode="numeric"
         placeholder="MM/DD/YYYY"
         autoComplete={birth ? 'bday' : 'off'}
@@ -65,7 +65,7 @@ export function DateField({
         }}
       />
       {birth && !readOnly && (
-        <NativeSelect.Root width="7.5rem" flexShrink={0}>
+        <NativeSelect.Root width="6.5rem" flexShrink={0}>
           <NativeSelect.Field
             aria-label="Birth year"
             value={years.includes(year) ? year : ''}
