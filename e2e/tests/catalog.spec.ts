@@ -145,6 +145,8 @@ test.describe('services and the cart', () => {
     const dialog = page.getByRole('dialog', { name: glow.myers.name });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('$199.00').first()).toBeVisible();
+    // Spec 1: services come with their durations (Myers' Cocktail takes 45 minutes).
+    await expect(dialog.getByText('45 min', { exact: true })).toBeVisible();
     await expect(dialog.getByRole('list').first()).toContainText('Magnesium');
     await expect(dialog.getByRole('region', { name: 'Recommended Add-ons' })).toContainText(
       glow.glutathione.name,
@@ -268,10 +270,17 @@ test.describe('services and the cart', () => {
   }) => {
     await chooseClinic(page, '1', glow.manhattan.name);
     await page.getByRole('button', { name: 'Vitamin Injections' }).click();
+    // The service row shows its price and duration (spec 1), as the cart drawer does.
+    const row = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: `${glow.b12.name}, details` }) });
+    await expect(row).toContainText('$35.00');
+    await expect(row.getByText('10 min', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: `Add ${glow.b12.name}` }).click();
     await cartButton(page).click();
     const drawer = page.getByRole('dialog', { name: 'Selected Services' });
     await expect(drawer).toContainText(glow.b12.name);
+    await expect(drawer).toContainText('$35.00 · 10 min');
     await expect(drawer.getByRole('button', { name: 'Checkout' })).toHaveCount(0);
     await drawer.getByRole('button', { name: `Edit ${glow.b12.name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/1/services\\?procedure=${glow.b12.id}$`));

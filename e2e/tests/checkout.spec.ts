@@ -28,6 +28,8 @@ test.describe('checkout', () => {
   test('a guest books at a clinic with the sandbox card', async ({ page }) => {
     await confirmAtGlowClinic(page, 1);
     await expect(page.getByLabel('Checkout summary')).toContainText('Services$35.00');
+    // The booking's service line shows the duration (spec 1: prices and durations).
+    await expect(page.getByText('10 min', { exact: true })).toBeVisible();
     await expect(summaryTotal(page)).toHaveText('$35.00');
     await expect(
       page.getByText('Your deposit will be collected when your appointment is confirmed.'),
@@ -119,6 +121,20 @@ test.describe('checkout', () => {
 
     await fillGuestDetails(page);
     await answerGlowQuestions(page);
+    // The birth date says exactly what is wrong, and takes the common US way of typing it (M/D/YYYY).
+    const dob = page.getByRole('textbox', { name: 'Date of Birth' });
+    for (const [typed, message] of [
+      ['02/30/1990', 'Enter a real date, like 4/2/1990'],
+      ['01/01/1899', 'Enter a year from 1900 on'],
+      ['01/01/2099', 'Date of Birth cannot be after today'],
+    ]) {
+      await dob.fill(typed);
+      await requestAppointment(page);
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await dob.fill('');
+    await dob.pressSequentially('4/2/1990');
+    await expect(dob).toHaveValue('4/2/1990');
     await page.getByRole('textbox', { name: 'Phone' }).fill('555');
     await requestAppointment(page);
     await expect(page.getByText('Please provide a valid US phone number')).toBeVisible();

@@ -124,12 +124,18 @@ test('a new client manages profile, wallet and appointments on /profile', async 
   await autofill.getByRole('button', { name: 'Select Address' }).click();
   await expect(toast(page, 'Location autofilled successfully')).toBeVisible();
   await expect(form.getByRole('textbox', { name: 'Address' })).toHaveValue('New York, NY 10118');
+  // The birth date is typed the common US way (M/D/YYYY), as in checkout and registration.
+  const dob = form.getByRole('textbox', { name: 'Date of Birth' });
+  await dob.fill('');
+  await dob.pressSequentially('4/2/1990');
+  await expect(dob).toHaveValue('4/2/1990');
   // An emptied field keeps the existing value (spec 5).
   await form.getByRole('textbox', { name: 'First Name' }).fill('');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Profile updated successfully')).toBeVisible();
   await expect(summaryRow(page, 'Address')).toHaveText('New York, NY 10118');
   await expect(summaryRow(page, 'Name')).toHaveText('Avery Guest');
+  await expect(summaryRow(page, 'Birthdate')).toHaveText('April 2, 1990');
 
   // Wallet: two sandbox cards added, the second made the default, the first deleted.
   await tab(page, 'Wallet').click();

@@ -1,4 +1,4 @@
-import { formatCents, minPrice } from '@atrium/domain';
+import { durationLabel, formatCents, minPrice } from '@atrium/domain';
 import { type Marketplace, useMarketplace } from '@atrium/graphql-client';
 import { useNavigate } from '@atrium/navigation';
 import { $canCheckout, $proceduresFilter, $selectedProcedures, removeFromCart } from '@atrium/stores';
@@ -60,7 +60,17 @@ export default function CartDrawer({ marketplace, open, onClose }: CartDrawerPro
                         + {byId.get(id)?.name ?? 'Add-on'}
                       </Text>
                     ))}
-                    {procedure && <Text fontSize="sm">{formatCents(minPrice(procedure.price) ?? 0)}</Text>}
+                    {procedure && (
+                      <Text fontSize="sm">
+                        {formatCents(minPrice(procedure.price) ?? 0)}
+                        {durationLabel(procedure.duration) && (
+                          <Text as="span" color="fg.muted">
+                            <span aria-hidden="true"> · </span>
+                            {durationLabel(procedure.duration)}
+                          </Text>
+                        )}
+                      </Text>
+                    )}
                   </Stack>
                   <HStack gap="1">
                     <Link

@@ -29,6 +29,13 @@ export {
   WHITE_TEXT,
 } from './color/shades';
 export {
+  BIRTH_DATE_MESSAGES,
+  type BirthDateProblem,
+  birthDateError,
+  checkBirthDate,
+  maskBirthDateInput,
+} from './forms/birth-date';
+export {
   allowsDateMaskKey,
   DATE_MASK_KEYS,
   FIRST_BIRTH_YEAR,
@@ -78,3 +85,4 @@ export type { DueNowSettings, PaymentCollectionMethod, PaymentDepositType } from
 export { dueNow, PAYMENT_CAPTIONS, paymentCaption } from './pricing/due-now';
 export type { TipPreset } from './pricing/tips';
 export { MAX_TIP_DOLLARS, TIP_PERCENTAGES, tipPresets, tipToCents } from './pricing/tips';
+export { durationLabel, formatDuration } from './procedures/duration';

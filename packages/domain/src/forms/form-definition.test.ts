@@ -60,8 +60,11 @@ describe('validateField (spec 5 generic rules)', () => {
     };
     expect(check(dob, '07/15/1990')).toBeNull();
     expect(check(dob, '7/5/1990')).toBeNull();
-    expect(check(dob, '02/30/1990')).toBe('Bad date');
-    expect(check(dob, '11/23/2026')).toBe('Bad date');
+    // Birth dates name the problem themselves rather than the field's general invalid message.
+    expect(check(dob, '02/30/1990')).toBe('Enter a real date, like 4/2/1990');
+    expect(check(dob, '01/01/1899')).toBe('Enter a year from 1900 on');
+    expect(check(dob, '42/19/90')).toBe('Enter the date as M/D/YYYY, like 4/2/1990');
+    expect(check(dob, '11/23/2026')).toBe('Date of Birth cannot be after today');
     expect(check(dob, '11/22/2026')).toBeNull();
     const appointment: FormField = { id: 'when', label: 'When', type: 'date', invalidMessage: 'Bad date' };
     expect(check(appointment, '01/01/2038')).toBeNull();

@@ -1,3 +1,4 @@
+import { BIRTH_DATE_MESSAGES, checkBirthDate } from './birth-date';
 import { parseDateInput, resolveDateBound } from './dates';
 import { isCanadianPostalCode, isCreditCardNumber, isEmail, isUsZip } from './patterns';
 import { parseUsPhone } from './phone';
@@ -39,7 +40,7 @@ export interface FormField {
   /** yyyy-MM-dd or 'today'. */
   minDate?: string;
   maxDate?: string;
-  /** For dates: 'birth' accepts M/D/YYYY and offers years from 1900. */
+  /** For dates: 'birth' accepts M/D/YYYY, offers years from 1900 and names each problem itself. */
   mode?: 'birth' | 'appointment';
   rows?: number;
   width?: 'full' | 'half';
@@ -87,7 +88,15 @@ export function validateField(
   }
   if (typeof value !== 'string') return null;
 
-  if (field.type === 'date') {
+  if (field.type === 'date' && field.mode === 'birth') {
+    // Birth dates name what is wrong (format, impossible day, year before 1900, after today).
+    const checked = checkBirthDate(value, now);
+    if ('problem' in checked) return BIRTH_DATE_MESSAGES[checked.problem];
+    const min = resolveDateBound(field.minDate, now);
+    const max = resolveDateBound(field.maxDate, now);
+    if (max && checked.date > max) return BIRTH_DATE_MESSAGES.future;
+    if (min && checked.date < min) return invalid(field, 'Please enter a valid date');
+  } else if (field.type === 'date') {
     const date = parseDateInput(value, now);
     if (!date) return invalid(field, 'Please enter a valid date');
     const min = resolveDateBound(field.minDate, now);
@@ -133,6 +142,9 @@ export function normalizeFormValues(
     if (field.type === 'header') continue;
     if (typeof value !== 'string') {
       normalized[field.id] = value;
+    } else if (field.type === 'date' && field.mode === 'birth') {
+      const checked = checkBirthDate(value, now);
+      normalized[field.id] = 'date' in checked ? checked.date : value;
     } else if (field.type === 'date') {
       normalized[field.id] = parseDateInput(value, now) ?? value;
     } else if (field.type === 'phone') {

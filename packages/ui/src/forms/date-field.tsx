@@ -1,49 +1,71 @@
-import { allowsDateMaskKey, FIRST_BIRTH_YEAR, maskDateInput } from '@atrium/domain';
+import { allowsDateMaskKey, FIRST_BIRTH_YEAR, maskBirthDateInput, maskDateInput } from '@atrium/domain';
 import { Flex, Input, NativeSelect } from '@chakra-ui/react';
+import type { Ref } from 'react';
 
 interface DateFieldProps {
-  id: string;
+  /** Left out inside a Field.Root, whose own ids then tie the label and messages to the input. */
+  id?: string;
   value: string;
   onChange: (value: string) => void;
   mode?: 'birth' | 'appointment' | undefined;
   readOnly?: boolean | undefined;
   invalid?: boolean;
   describedBy?: string;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
  * Spec 5 date input: typed as MM/DD/YYYY through a mask that lets through digits, tab, backspace,
- * delete and arrows. Birth dates also offer a year selector from this year back to 1900.
+ * delete and arrows. Birth dates, the one control checkout, profile and registration share, also
+ * take M/D/YYYY (so a slash is let through too) and offer a year selector from this year back to 1900.
  */
-export function DateField({ id, value, onChange, mode, readOnly, invalid, describedBy }: DateFieldProps) {
+export function DateField({
+  id,
+  value,
+  onChange,
+  mode,
+  readOnly,
+  invalid,
+  describedBy,
+  inputRef,
+}: DateFieldProps) {
+  const birth = mode === 'birth';
   const thisYear = new Date().getFullYear();
   const years = Array.from({ length: thisYear - FIRST_BIRTH_YEAR + 1 }, (_, i) => String(thisYear - i));
   const [month = '', day = '', year = ''] = value.split('/');
+  // Only props that are set, so a surrounding Field.Root's ids and state are not overridden.
+  const given = {
+    ...(id ? { id } : {}),
+    ...(invalid ? { 'aria-invalid': true } : {}),
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+    ...(readOnly ? { readOnly } : {}),
+  };
   return (
-    <Flex gap="2" w="full">
+    <Flex gap="2" w="full" wrap="wrap">
       <Input
-        id={id}
+        {...given}
+        ref={inputRef}
+        flex="1"
+        minW="8rem"
         inputMode="numeric"
         placeholder="MM/DD/YYYY"
-        autoComplete={mode === 'birth' ? 'bday' : 'off'}
+        autoComplete={birth ? 'bday' : 'off'}
+        maxLength={10}
         value={value}
-        readOnly={readOnly}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
         onKeyDown={(event) => {
           if (event.ctrlKey || event.metaKey || event.altKey) return;
+          if (birth && event.key === '/') return;
           if (event.key.length === 1 || !['Enter', 'Escape', 'Home', 'End'].includes(event.key)) {
             if (!allowsDateMaskKey(event.key)) event.preventDefault();
           }
         }}
         onChange={(event) => {
-          // M/D/YYYY typed by hand (birth dates) is kept as typed; anything else is masked.
           const text = event.target.value;
-          onChange(mode === 'birth' && /^\d{1,2}\/\d{1,2}\/\d{0,4}$/.test(text) ? text : maskDateInput(text));
+          onChange(birth ? maskBirthDateInput(value, text) : maskDateInput(text));
         }}
       />
-      {mode === 'birth' && !readOnly && (
-        <NativeSelect.Root width="36" flexShrink={0}>
+      {birth && !readOnly && (
+        <NativeSelect.Root width="6.5rem" flexShrink={0}>
           <NativeSelect.Field
             aria-label="Birth year"
             value={years.includes(year) ? year : ''}

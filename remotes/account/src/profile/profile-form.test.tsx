@@ -56,7 +56,22 @@ describe('the profile form (spec 5)', () => {
     const nextYear = new Date().getFullYear() + 1;
     type('Date of Birth', `01/01/${nextYear}`);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Please enter a valid date')).toBeTruthy();
+    expect(await screen.findByText('Date of Birth cannot be after today')).toBeTruthy();
+  });
+
+  it('takes a birth date typed the common US way and names an impossible one', async () => {
+    const api = graphqlFetch({ UpdateProfile: updated });
+    renderPage(<ProfileForm viewer={viewerFixture()} mgId="10" onSaved={() => {}} onCancel={() => {}} />);
+    type('Date of Birth', '02/30/1990');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a real date, like 4/2/1990')).toBeTruthy();
+    expect(api.calls).toEqual([]);
+
+    type('Date of Birth', '4/2/1990');
+    expect(field('Date of Birth').value).toBe('4/2/1990');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls).toHaveLength(1));
+    expect(JSON.stringify(api.calls[0])).toContain('"dob":"1990-04-02"');
   });
 
   it("keeps the existing value of an emptied field, sends the changes, and toasts 'Profile updated successfully'", async () => {

@@ -1,9 +1,8 @@
 import { Button, Flex, Stack, Text } from '@atrium/ui';
-import { Field, Input } from '@atrium/ui/forms';
+import { DateField, Field, Input } from '@atrium/ui/forms';
 import { type FormEvent, useRef, useState } from 'react';
 import {
   formatPhoneInput,
-  maskBirthDateInput,
   PHONE_MAX_LENGTH,
   REGISTRATION_FIELDS,
   type RegistrationErrors,
@@ -102,13 +101,23 @@ export function RegistrationForm({
           maxLength: PHONE_MAX_LENGTH,
           onChange: (event) => change('phone', formatPhoneInput(values.phone, event.target.value)),
         })}
-        {field('dob', {
-          inputMode: 'numeric',
-          autoComplete: 'bday',
-          placeholder: 'MM/DD/YYYY',
-          maxLength: 10,
-          onChange: (event) => change('dob', maskBirthDateInput(values.dob, event.target.value)),
-        })}
+        <Field.Root required invalid={Boolean(errors.dob)}>
+          <Field.Label>
+            {LABELS.dob}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          {/* The birth date control checkout and the profile use too (M/D/YYYY, years from 1900). */}
+          <DateField
+            mode="birth"
+            value={values.dob}
+            invalid={Boolean(errors.dob)}
+            onChange={(value) => change('dob', value)}
+            inputRef={(element) => {
+              inputs.current.dob = element;
+            }}
+          />
+          <Field.ErrorText>{errors.dob}</Field.ErrorText>
+        </Field.Root>
         {field('address', { autoComplete: 'street-address' })}
         {error && (
           <Text role="alert" color="fg.error">

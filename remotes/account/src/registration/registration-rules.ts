@@ -1,5 +1,6 @@
+import { birthDateError, checkBirthDate } from '@atrium/domain';
 import type { ProfileInput, ThirdPartyUserData } from '@atrium/graphql-client/identity';
-import { format, isAfter, isValid, parse, parseISO, startOfDay } from 'date-fns';
+import { format, isValid, parseISO } from 'date-fns';
 import { AsYouType, parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /** The Confirm Information registration form (spec 3): every field is required. */
@@ -36,13 +37,9 @@ export const REQUIRED_MESSAGES: Record<RegistrationField, string> = {
 };
 
 export const INVALID_PHONE = 'Please provide a valid US phone number';
-export const INVALID_DATE = 'Please enter a valid date (MM/DD/YYYY)';
-export const FUTURE_BIRTH_DATE = 'Date of Birth cannot be after today';
 
 /** Spec 5: the phone input takes at most 250 characters. */
 export const PHONE_MAX_LENGTH = 250;
-/** Spec 5: the birth year selector starts at 1900. */
-export const FIRST_BIRTH_YEAR = 1900;
 
 /** Spec 5 phone input: US by default; the value sent is E.164, or null when it is not a number. */
 export function toE164(phone: string): string | null {
@@ -63,55 +60,11 @@ export function displayPhone(e164: string | null | undefined): string {
   return parsePhoneNumberFromString(e164, 'US')?.formatNational() ?? e164;
 }
 
-/**
- * Spec 5 masked MM/DD/YYYY input: digits and slashes only; a slash goes in by itself after two digits
- * of month or day, and M/D/YYYY typed with its own slashes is kept. Deleting is left alone.
- */
-export function maskBirthDateInput(previous: string, next: string): string {
-  const cleaned = next.replace(/[^\d/]/g, '');
-  if (cleaned.length <= previous.length) return cleaned.slice(0, 10);
-  let masked = '';
-  let field = 0; // 0 month, 1 day, 2 year
-  let length = 0;
-  for (const char of cleaned) {
-    if (char === '/') {
-      if (field < 2 && length > 0) {
-        masked += '/';
-        field++;
-        length = 0;
-      }
-      continue;
-    }
-    if (field < 2 && length === 2) {
-      masked += '/';
-      field++;
-      length = 0;
-    }
-    if (field === 2 && length === 4) break;
-    masked += char;
-    length++;
-  }
-  return masked;
-}
-
 /** A stored yyyy-MM-dd date shown as MM/DD/YYYY. */
 export function displayBirthDate(isoDate: string | null | undefined): string {
   if (!isoDate) return '';
   const date = parseISO(isoDate);
   return isValid(date) ? format(date, 'MM/dd/yyyy') : '';
-}
-
-/**
- * Spec 5: a birth date typed as MM/DD/YYYY or M/D/YYYY, a real date from 1900, not after today; sent
- * as yyyy-MM-dd. Gives the date to send, or the message to show.
- */
-export function parseBirthDate(text: string, today: Date = new Date()): { date: string } | { error: string } {
-  const value = text.trim();
-  if (!/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(value)) return { error: INVALID_DATE };
-  const date = parse(value, 'M/d/yyyy', today);
-  if (!isValid(date) || date.getFullYear() < FIRST_BIRTH_YEAR) return { error: INVALID_DATE };
-  if (isAfter(startOfDay(date), startOfDay(today))) return { error: FUTURE_BIRTH_DATE };
-  return { date: format(date, 'yyyy-MM-dd') };
 }
 
 /** Spec 5: every field is required with its message; phone and birth date must also be usable. */
@@ -125,8 +78,8 @@ export function validateRegistration(
   }
   if (!errors.phone && toE164(values.phone) === null) errors.phone = INVALID_PHONE;
   if (!errors.dob) {
-    const birthDate = parseBirthDate(values.dob, today);
-    if ('error' in birthDate) errors.dob = birthDate.error;
+    const problem = birthDateError(values.dob, today);
+    if (problem) errors.dob = problem;
   }
   return errors;
 }
@@ -149,7 +102,7 @@ export function registrationProfile(
   tzid: string,
   today: Date = new Date(),
 ): ProfileInput {
-  const birthDate = parseBirthDate(values.dob, today);
+  const birthDate = checkBirthDate(values.dob, today);
   return {
     givenName: values.givenName.trim(),
     familyName: values.familyName.trim(),

@@ -1,4 +1,4 @@
-import { cartTakesOnAdd, formatCents, isInCart, minPrice } from '@atrium/domain';
+import { cartTakesOnAdd, durationLabel, formatCents, isInCart, minPrice } from '@atrium/domain';
 import type { MarketplaceProcedure } from '@atrium/graphql-client';
 import { $selectedLocation, $selectedProcedures, addToCart, emit, removeFromCart } from '@atrium/stores';
 import { Box, Button, Flex, Heading, List, SafeImage, Stack, Text } from '@atrium/ui';
@@ -116,9 +116,14 @@ export default function ServiceDialog({
           />
           <Stack gap="1">
             {procedure.tagline && <Text color="fg.muted">{procedure.tagline}</Text>}
-            <Text fontSize="xl" fontWeight="semibold">
-              {formatCents(minPrice(procedure.price) ?? 0)}
-            </Text>
+            <Flex gap="3" align="baseline" wrap="wrap">
+              <Text fontSize="xl" fontWeight="semibold">
+                {formatCents(minPrice(procedure.price) ?? 0)}
+              </Text>
+              {durationLabel(procedure.duration) && (
+                <Text color="fg.muted">{durationLabel(procedure.duration)}</Text>
+              )}
+            </Flex>
           </Stack>
           {procedure.description && <Text>{procedure.description}</Text>}
           {procedure.ingredients.length > 0 && (

@@ -1,4 +1,4 @@
-import { priceLabel } from '@atrium/domain';
+import { durationLabel, priceLabel } from '@atrium/domain';
 import type { MarketplaceProcedure } from '@atrium/graphql-client';
 import { Box, CheckIcon, Flex, IconButton, Link, PlusIcon, SafeImage, Stack, Text } from '@atrium/ui';
 import { memo } from 'react';
@@ -11,8 +11,8 @@ interface ServiceRowProps {
 }
 
 /**
- * One service (spec 2): thumbnail, name, description clamped to 2 lines, starting price and an
- * add/check toggle. Memoised, and the toggle reads the cart on its own: adding or removing a service
+ * One service (spec 2): thumbnail, name, description clamped to 2 lines, starting price and
+ * duration (spec 1: "with prices and durations") and an add/check toggle. Memoised, and the toggle reads the cart on its own: adding or removing a service
  * re-renders its toggle only, not the row or the list.
  */
 export const ServiceRow = memo(function ServiceRow({ procedure, onToggle, onOpen }: ServiceRowProps) {
@@ -41,7 +41,7 @@ export const ServiceRow = memo(function ServiceRow({ procedure, onToggle, onOpen
             {procedure.description}
           </Text>
         )}
-        <Text fontWeight="medium">{priceLabel(procedure.price)}</Text>
+        <PriceAndDuration price={priceLabel(procedure.price)} duration={durationLabel(procedure.duration)} />
       </Stack>
       <Box flexShrink={0}>
         <ServiceToggle procedure={procedure} onToggle={onToggle} />
@@ -49,6 +49,21 @@ export const ServiceRow = memo(function ServiceRow({ procedure, onToggle, onOpen
     </Flex>
   );
 });
+
+/** '$120+ · 45 min': the dot is decoration, so screen readers hear the price then the duration. */
+export function PriceAndDuration({ price, duration }: { price: string | null; duration: string | null }) {
+  return (
+    <Flex gap="2" align="baseline" wrap="wrap">
+      {price && <Text fontWeight="medium">{price}</Text>}
+      {price && duration && (
+        <Text as="span" color="fg.muted" aria-hidden="true">
+          ·
+        </Text>
+      )}
+      {duration && <Text color="fg.muted">{duration}</Text>}
+    </Flex>
+  );
+}
 
 /** The add/check button of a service: pressed while the service is in the cart. */
 function ServiceToggle({ procedure, onToggle }: Pick<ServiceRowProps, 'procedure' | 'onToggle'>) {

@@ -1,4 +1,4 @@
-import { formatCents, minPrice, TIMES_OF_DAY } from '@atrium/domain';
+import { durationLabel, formatCents, minPrice, TIMES_OF_DAY } from '@atrium/domain';
 import type { MarketplaceProcedure } from '@atrium/graphql-client';
 import { Link as RouterLink } from '@atrium/navigation';
 import {
@@ -16,7 +16,7 @@ interface BookingDetailsProps {
   dateTime: SelectedDateTime | null;
   waitlist: readonly WaitlistEntry[];
   cart: readonly SelectedProcedure[];
-  procedures: ReadonlyMap<string, Pick<MarketplaceProcedure, 'name' | 'price'>>;
+  procedures: ReadonlyMap<string, Pick<MarketplaceProcedure, 'name' | 'price' | 'duration'>>;
 }
 
 const timeOfDayLabel = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' } as const;
@@ -76,6 +76,11 @@ export function BookingDetails({ location, dateTime, waitlist, cart, procedures 
                     <Text fontWeight="semibold">{procedure?.name ?? 'Service'}</Text>
                     <Text>{procedure ? formatCents(minPrice(procedure.price) ?? 0) : ''}</Text>
                   </Flex>
+                  {procedure && durationLabel(procedure.duration) && (
+                    <Text color="fg.muted" fontSize="sm">
+                      {durationLabel(procedure.duration)}
+                    </Text>
+                  )}
                   {line.addOnIds.map((id) => {
                     const addOn = procedures.get(id);
                     return (

@@ -36,7 +36,6 @@ export function personalFormGroups({ emailKnown }: { emailKnown: boolean }): For
           maxDate: 'today',
           isRequired: true,
           requiredMessage: 'Date of Birth is required',
-          invalidMessage: 'Please enter a valid date of birth (it cannot be after today)',
           width: 'half',
         },
         {
