@@ -13,6 +13,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { DateField } from './date-field';
+import { PhoneInput } from './phone-input';
 
 interface FormEngineProps {
   groups: readonly FormGroup[];
@@ -155,15 +156,25 @@ function FieldControl({ field, value, error, onChange }: FieldControlProps) {
             onChange={onChange}
           />
         );
+      case 'phone':
+        return (
+          <PhoneInput
+            id={inputId}
+            placeholder={field.placeholder}
+            autoComplete={field.autoComplete}
+            readOnly={field.isReadonly}
+            value={text(value)}
+            onChange={onChange}
+          />
+        );
       default:
         return (
           <Input
             id={inputId}
-            type={field.type === 'phone' ? 'tel' : field.type}
-            placeholder={field.placeholder ?? (field.type === 'phone' ? '(555) 555-0123' : undefined)}
+            type={field.type}
+            placeholder={field.placeholder}
             autoComplete={field.autoComplete}
             readOnly={field.isReadonly}
-            maxLength={field.type === 'phone' ? 250 : undefined}
             value={text(value)}
             onChange={(event) => onChange(event.target.value)}
           />

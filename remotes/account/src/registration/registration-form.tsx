@@ -1,10 +1,8 @@
 import { Button, Flex, Stack, Text } from '@atrium/ui';
-import { Field, Input } from '@atrium/ui/forms';
+import { Field, Input, PhoneInput } from '@atrium/ui/forms';
 import { type FormEvent, useRef, useState } from 'react';
 import {
-  formatPhoneInput,
   maskBirthDateInput,
-  PHONE_MAX_LENGTH,
   REGISTRATION_FIELDS,
   type RegistrationErrors,
   type RegistrationField,
@@ -65,6 +63,10 @@ export function RegistrationForm({
     onSubmit(values);
   };
 
+  const remember = (name: RegistrationField) => (element: HTMLInputElement | null) => {
+    inputs.current[name] = element;
+  };
+
   const field = (name: RegistrationField, input: Partial<React.ComponentProps<typeof Input>> = {}) => {
     const readOnly = name === 'email' && emailReadOnly;
     return (
@@ -73,15 +75,21 @@ export function RegistrationForm({
           {LABELS[name]}
           <Field.RequiredIndicator />
         </Field.Label>
-        <Input
-          ref={(element) => {
-            inputs.current[name] = element;
-          }}
-          value={values[name]}
-          onChange={(event) => change(name, event.target.value)}
-          bg={readOnly ? 'bg.muted' : undefined}
-          {...input}
-        />
+        {name === 'phone' ? (
+          <PhoneInput
+            ref={remember(name)}
+            value={values.phone}
+            onChange={(value) => change('phone', value)}
+          />
+        ) : (
+          <Input
+            ref={remember(name)}
+            value={values[name]}
+            onChange={(event) => change(name, event.target.value)}
+            bg={readOnly ? 'bg.muted' : undefined}
+            {...input}
+          />
+        )}
         <Field.ErrorText>{errors[name]}</Field.ErrorText>
       </Field.Root>
     );
@@ -95,13 +103,7 @@ export function RegistrationForm({
           {field('givenName', { autoComplete: 'given-name' })}
           {field('familyName', { autoComplete: 'family-name' })}
         </Flex>
-        {field('phone', {
-          type: 'tel',
-          autoComplete: 'tel-national',
-          placeholder: '(555) 555-5555',
-          maxLength: PHONE_MAX_LENGTH,
-          onChange: (event) => change('phone', formatPhoneInput(values.phone, event.target.value)),
-        })}
+        {field('phone')}
         {field('dob', {
           inputMode: 'numeric',
           autoComplete: 'bday',

@@ -1,6 +1,6 @@
 import type { ProfileInput, ThirdPartyUserData } from '@atrium/graphql-client/identity';
 import { format, isAfter, isValid, parse, parseISO, startOfDay } from 'date-fns';
-import { AsYouType, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /** The Confirm Information registration form (spec 3): every field is required. */
 export interface RegistrationValues {
@@ -39,8 +39,6 @@ export const INVALID_PHONE = 'Please provide a valid US phone number';
 export const INVALID_DATE = 'Please enter a valid date (MM/DD/YYYY)';
 export const FUTURE_BIRTH_DATE = 'Date of Birth cannot be after today';
 
-/** Spec 5: the phone input takes at most 250 characters. */
-export const PHONE_MAX_LENGTH = 250;
 /** Spec 5: the birth year selector starts at 1900. */
 export const FIRST_BIRTH_YEAR = 1900;
 
@@ -48,13 +46,6 @@ export const FIRST_BIRTH_YEAR = 1900;
 export function toE164(phone: string): string | null {
   const parsed = parsePhoneNumberFromString(phone, 'US');
   return parsed?.isValid() ? parsed.number : null;
-}
-
-/** National format as the client types (US). Deleting is left alone, so a backspace is not undone. */
-export function formatPhoneInput(previous: string, next: string): string {
-  const capped = next.slice(0, PHONE_MAX_LENGTH);
-  if (capped.length <= previous.length) return capped;
-  return new AsYouType('US').input(capped).slice(0, PHONE_MAX_LENGTH);
 }
 
 /** An E.164 number shown in national format, e.g. +12125550142 as (212) 555-0142. */
