@@ -106,8 +106,17 @@ function FieldControl({ field, value, error, onChange }: FieldControlProps) {
             aria-label={field.label}
           >
             <Stack gap="2">
-              {field.options?.map((option) => (
-                <Checkbox.Root key={option.value} value={option.value}>
+              {field.options?.map((option, index) => (
+                <Checkbox.Root
+                  key={option.value}
+                  value={option.value}
+                  // Its own input id and label: inside the field, each would take the field's, and all
+                  // would be announced by the field's label instead of their option.
+                  ids={{
+                    hiddenInput: `${inputId}-${index}`,
+                    label: `${inputId}-${index}-label`,
+                  }}
+                >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                   <Checkbox.Label>{option.label}</Checkbox.Label>
