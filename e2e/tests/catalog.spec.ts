@@ -9,12 +9,17 @@ test.describe('choosing a location', () => {
     await freshStart(page, '/1/set-location');
     await page.getByRole('radio', { name: 'In Clinic' }).check({ force: true });
     await expect(page.getByRole('textbox', { name: 'Search clinics' })).toHaveCount(0);
+    await expect(page.getByText('(212) 555-0143', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: `Choose ${glow.manhattan.name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/1/services\\?location=${glow.manhattan.id}$`));
     const card = page.getByLabel('Your location');
     await expect(card).toContainText(glow.manhattan.name);
     await expect(card).toContainText(glow.manhattan.address);
-    await expect(card.getByRole('link', { name: '+12125550143' })).toBeVisible();
+    // The phone reads nationally and still dials the stored number.
+    await expect(card.getByRole('link', { name: '(212) 555-0143' })).toHaveAttribute(
+      'href',
+      'tel:+12125550143',
+    );
     await expect(card.getByRole('link', { name: 'Change location' })).toHaveAttribute(
       'href',
       '/1/set-location',

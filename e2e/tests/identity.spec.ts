@@ -1,4 +1,4 @@
-import { expect, type Page, type Route, test } from '@playwright/test';
+import { expect, type Locator, type Page, type Route, test } from '@playwright/test';
 import { freshStart } from '../support/booking';
 import {
   codeIn,
@@ -19,6 +19,14 @@ import {
   uniquePhone,
 } from '../support/identity';
 import { hostUrl, oidcUrl } from '../support/ports';
+
+/** Pastes text into an input as the clipboard would (a paste event carrying the text). */
+const paste = (input: Locator, text: string) =>
+  input.evaluate((element, pasted) => {
+    const clipboardData = new DataTransfer();
+    clipboardData.setData('text/plain', pasted);
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+  }, text);
 
 const storedUser = (page: Page) => page.evaluate(() => localStorage.getItem('user'));
 
@@ -58,7 +66,10 @@ test.describe('sign-in by emailed passcode', () => {
     await expect(profileButton(page)).toBeVisible();
   });
 
-  test('digits only, a pasted code fills all six inputs', async ({ page, request }) => {
+  test('digits only, a pasted code fills all six inputs, whatever surrounds it', async ({
+    page,
+    request,
+  }) => {
     const email = uniqueEmail('paz');
     await freshStart(page, '/1/services');
     await requestCode(page, email);
@@ -68,8 +79,11 @@ test.describe('sign-in by emailed passcode', () => {
     await page.keyboard.type('a');
     await expect(first).toHaveValue('');
 
+    // Pasted as the message or a password manager gives it: the six digits are taken from the text.
     const code = codeIn(await nextMessage(request, email));
-    await first.fill(code);
+    await paste(first, 'Code: none yet');
+    await expect(first).toHaveValue('');
+    await paste(first, `Code: ${code.slice(0, 3)}-${code.slice(3)}`);
     await expect(toast(page, 'Login successful!')).toBeVisible();
     await expect(profileButton(page)).toBeVisible();
   });
@@ -136,6 +150,15 @@ test.describe('sign-in by emailed passcode', () => {
     expect(await (await answer).text()).toContain('Too many incorrect codes. Please request a new code.');
     await expect(error).toHaveText('Too many incorrect codes. Please request a new code.');
     await expect(toast(page, 'Login successful!')).toHaveCount(0);
+
+    // The dialog says to request a new code, so the link is there at once, countdown or not.
+    await expect(codeStep.getByText(/You can request a new code in/)).toHaveCount(0);
+    const seen = (await mailbox(request, email)).length;
+    await codeStep.getByRole('button', { name: 'Request a new code' }).click();
+    await expect(toast(page, 'Passcode sent successfully!').last()).toBeVisible();
+    await expect(codeStep.getByText(/You can request a new code in (60|59) seconds\./)).toBeVisible();
+    await typeCode(page, codeIn(await nextMessage(request, email, seen)));
+    await expect(profileButton(page)).toBeVisible();
   });
 });
 
@@ -252,7 +275,9 @@ test.describe('Google sign-in through the local provider', () => {
     await page.getByRole('textbox', { name: 'Code' }).fill('123');
     await verify.click();
     await expect(page.getByText('Please enter a valid code', { exact: true })).toBeVisible();
-    await page.getByRole('textbox', { name: 'Code' }).fill(codeIn(sms));
+    // A pasted message is cut down to its code.
+    await page.getByRole('textbox', { name: 'Code' }).fill(`Your code: ${codeIn(sms)}`);
+    await expect(page.getByRole('textbox', { name: 'Code' })).toHaveValue(codeIn(sms));
     await verify.click();
     await expect(page).toHaveURL(/\/1\/profile$/);
     await expect(notice).toHaveCount(0);

@@ -110,8 +110,15 @@ test('a new client manages profile, wallet and appointments on /profile', async 
   await expect(summaryRow(page, 'Address')).toHaveText('Not provided');
   await expect(summaryRow(page, 'Name')).toHaveText('Avery Guest');
   await expect(summaryRow(page, 'Email')).toHaveText(email);
+  await expect(summaryRow(page, 'Phone')).toHaveText('(212) 555-0148');
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   const form = page.getByRole('form', { name: 'Edit Profile' });
+  // The phone shows and formats nationally as typed, as in the registration dialog.
+  const phone = form.getByRole('textbox', { name: 'Phone Number' });
+  await expect(phone).toHaveValue('(212) 555-0148');
+  await phone.fill('');
+  await phone.pressSequentially('2125550148');
+  await expect(phone).toHaveValue('(212) 555-0148');
   await expect(form.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly', '');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText('Address is required')).toBeVisible();

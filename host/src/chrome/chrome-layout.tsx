@@ -5,18 +5,33 @@ import { ChromeOverlays } from './chrome-overlays';
 import { Footer } from './footer';
 import { Header } from './header';
 import { ProgressBar } from './progress-bar';
+import { SkipLink } from './skip-link';
 import { useFavicon } from './use-document-branding';
+import { MAIN_CONTENT_ID, useFocusPageOnNavigate } from './use-focus-on-navigate';
 import { useScrollToTopOnNavigate } from './use-scroll-to-top';
 
-/** Header, progress bar, page body, footer and the chrome's overlays around every page. */
+/**
+ * The skip link, header, progress bar, page body, footer and the chrome's overlays around every page.
+ * A new page starts at the top with focus on its heading.
+ */
 export function ChromeLayout({ children }: { children: ReactNode }) {
   const marketplace = useCurrentMarketplace();
   useScrollToTopOnNavigate();
+  useFocusPageOnNavigate();
   useFavicon(marketplace);
   return (
     <Flex direction="column" minH="100vh">
+      <SkipLink />
       {marketplace && <Header marketplace={marketplace} />}
-      <Box as="main" flex="1">
+      {/* Focused by code only (skip link, route change): no focus ring on a region. */}
+      <Box
+        as="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        flex="1"
+        outline="none"
+        css={{ '& h1:focus': { outline: 'none' } }}
+      >
         <Container maxW="5xl" py={{ base: '4', md: '8' }}>
           {marketplace && <ProgressBar marketplaceId={marketplace.id} />}
           {children}

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { decodePageStateCookie, PAGE_STATE_COOKIE } from '@atrium/stores';
 import { parse as parseCookies } from 'cookie';
@@ -10,6 +11,9 @@ import { createPageRenderer, type PageRendererOptions } from './page-renderer';
 export function cacheControlFor(pathname: string): string {
   return pathname.startsWith('/static/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
+
+/** Types the static server's table lacks: the host build's /favicon.ico. */
+const EXTRA_CONTENT_TYPES: Record<string, string> = { '.ico': 'image/x-icon' };
 
 /**
  * The host deployment's server: static files of its browser build (precompressed variants picked
@@ -23,7 +27,11 @@ export function createHostServer(options: PageRendererOptions): http.Server {
     etag: true,
     brotli: true,
     gzip: true,
-    setHeaders: (res, pathname) => res.setHeader('Cache-Control', cacheControlFor(pathname)),
+    setHeaders: (res, pathname) => {
+      res.setHeader('Cache-Control', cacheControlFor(pathname));
+      const type = EXTRA_CONTENT_TYPES[path.extname(pathname)];
+      if (type) res.setHeader('Content-Type', type);
+    },
   });
 
   return http.createServer((req, res) => {

@@ -57,7 +57,7 @@ export type {
 export { normalizeFormValues, validateField, validateForm } from './forms/form-definition';
 export { isCanadianPostalCode, isCreditCardNumber, isEmail, isUsZip } from './forms/patterns';
 export type { PhoneProblem } from './forms/phone';
-export { formatUsPhone, PHONE_INPUT_MAX_LENGTH, parseUsPhone } from './forms/phone';
+export { formatUsPhone, formatUsPhoneInput, PHONE_INPUT_MAX_LENGTH, parseUsPhone } from './forms/phone';
 export type { LinkedMarketplace } from './marketplace/marketplace-id';
 export { linkedMarketplace, marketplaceIdFromPath } from './marketplace/marketplace-id';
 export { dollarsToCents, formatCents } from './money/format-cents';

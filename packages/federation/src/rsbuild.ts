@@ -58,7 +58,8 @@ function distRoot(distPath = 'dist') {
 
 function baseConfig(port: number, title: string): RsbuildConfig {
   return {
-    html: { title, favicon: undefined },
+    // Every page says its language (screen readers pick their voice by it, WCAG 3.1.1).
+    html: { title, favicon: undefined, template: path.join(import.meta.dirname, 'index.html') },
     server: {
       port,
       strictPort: true,

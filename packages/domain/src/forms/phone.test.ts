@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsPhone, parseUsPhone } from './phone';
+import { formatUsPhone, formatUsPhoneInput, parseUsPhone } from './phone';
 
 describe('US phones (spec 5)', () => {
   it('stores a national-format number as E.164', () => {
@@ -15,5 +15,15 @@ describe('US phones (spec 5)', () => {
 
   it('shows a stored number in national format', () => {
     expect(formatUsPhone('+12125550143')).toBe('(212) 555-0143');
+    expect(formatUsPhone('212-555-0143')).toBe('(212) 555-0143');
+    expect(formatUsPhone('ask at the desk')).toBe('ask at the desk');
+  });
+
+  it('formats the phone input nationally as the client types, leaving deletions alone', () => {
+    expect(formatUsPhoneInput('', '2125550142')).toBe('(212) 555-0142');
+    expect(formatUsPhoneInput('(212) 555-014', '(212) 555-0142')).toBe('(212) 555-0142');
+    expect(formatUsPhoneInput('(212) 555-0142', '(212) 555-014')).toBe('(212) 555-014');
+    expect(formatUsPhoneInput('(212)', '(212')).toBe('(212');
+    expect(formatUsPhoneInput('', '1'.repeat(300)).length).toBeLessThanOrEqual(250);
   });
 });

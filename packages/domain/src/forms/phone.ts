@@ -1,4 +1,9 @@
-import { ParseError, parsePhoneNumberWithError, validatePhoneNumberLength } from 'libphonenumber-js/min';
+import {
+  AsYouType,
+  ParseError,
+  parsePhoneNumberWithError,
+  validatePhoneNumberLength,
+} from 'libphonenumber-js/min';
 
 /** Spec 5: the phone input keeps at most 250 characters. */
 export const PHONE_INPUT_MAX_LENGTH = 250;
@@ -32,11 +37,24 @@ export function parseUsPhone(text: string): { e164: string } | { problem: PhoneP
   }
 }
 
-/** A stored E.164 US number in national format for display, e.g. (212) 555-0143. */
-export function formatUsPhone(e164: string): string {
+/**
+ * A stored phone (E.164, or anything libphonenumber reads as a US number) in national format for
+ * display, e.g. +12125550143 as (212) 555-0143; text that is not a phone is shown as it is.
+ */
+export function formatUsPhone(phone: string): string {
   try {
-    return parsePhoneNumberWithError(e164, 'US').formatNational();
+    return parsePhoneNumberWithError(phone, 'US').formatNational();
   } catch {
-    return e164;
+    return phone;
   }
+}
+
+/**
+ * Spec 5 phone input: national format as the client types (US), at most 250 characters. Deleting is
+ * left alone, so a backspace over a bracket or dash is not undone by the formatting.
+ */
+export function formatUsPhoneInput(previous: string, next: string): string {
+  const capped = next.slice(0, PHONE_INPUT_MAX_LENGTH);
+  if (capped.length <= previous.length) return capped;
+  return new AsYouType('US').input(capped).slice(0, PHONE_INPUT_MAX_LENGTH);
 }

@@ -26,7 +26,15 @@ const groups: FormGroup[] = [
         invalidMessage: 'Please provide a valid US phone number',
       },
       { id: 'goal', label: 'Goal', type: 'select', options: [{ label: 'Energy', value: 'energy' }] },
-      { id: 'extras', label: 'Extras', type: 'multiselect', options: [{ label: 'Music', value: 'music' }] },
+      {
+        id: 'extras',
+        label: 'Extras',
+        type: 'multiselect',
+        options: [
+          { label: 'Music', value: 'music' },
+          { label: 'Quiet room', value: 'quiet' },
+        ],
+      },
     ],
   },
 ];
@@ -76,5 +84,20 @@ describe('FormEngine', () => {
     expect(screen.queryByText('Please provide a valid US phone number')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(sent).toEqual({ givenName: 'Ada', phone: '+12015550143', goal: null, extras: null });
+  });
+
+  it("names each of a multiselect's checkboxes by its own option, in a group named by the field", () => {
+    render(<Form />);
+    const group = screen.getByRole('group', { name: 'Extras' });
+    const boxes = Array.from(group.querySelectorAll('input[type="checkbox"]'));
+    expect(screen.getByRole('checkbox', { name: 'Music' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Quiet room' })).toBeTruthy();
+    expect(new Set(boxes.map((box) => box.id)).size).toBe(2);
+  });
+
+  it('formats a phone field nationally as the client types', () => {
+    render(<Form />);
+    fireEvent.change(screen.getByLabelText(/Phone/), { target: { value: '2015550143' } });
+    expect((screen.getByLabelText(/Phone/) as HTMLInputElement).value).toBe('(201) 555-0143');
   });
 });

@@ -13,6 +13,7 @@ import {
   Textarea,
 } from '@chakra-ui/react';
 import { DateField } from './date-field';
+import { PhoneInput } from './phone-input';
 
 interface FormEngineProps {
   groups: readonly FormGroup[];
@@ -105,8 +106,17 @@ function FieldControl({ field, value, error, onChange }: FieldControlProps) {
             aria-label={field.label}
           >
             <Stack gap="2">
-              {field.options?.map((option) => (
-                <Checkbox.Root key={option.value} value={option.value}>
+              {field.options?.map((option, index) => (
+                <Checkbox.Root
+                  key={option.value}
+                  value={option.value}
+                  // Its own input id and label: inside the field, each would take the field's, and all
+                  // would be announced by the field's label instead of their option.
+                  ids={{
+                    hiddenInput: `${inputId}-${index}`,
+                    label: `${inputId}-${index}-label`,
+                  }}
+                >
                   <Checkbox.HiddenInput />
                   <Checkbox.Control />
                   <Checkbox.Label>{option.label}</Checkbox.Label>
@@ -155,15 +165,25 @@ function FieldControl({ field, value, error, onChange }: FieldControlProps) {
             onChange={onChange}
           />
         );
+      case 'phone':
+        return (
+          <PhoneInput
+            id={inputId}
+            placeholder={field.placeholder}
+            autoComplete={field.autoComplete}
+            readOnly={field.isReadonly}
+            value={text(value)}
+            onChange={onChange}
+          />
+        );
       default:
         return (
           <Input
             id={inputId}
-            type={field.type === 'phone' ? 'tel' : field.type}
-            placeholder={field.placeholder ?? (field.type === 'phone' ? '(555) 555-0123' : undefined)}
+            type={field.type}
+            placeholder={field.placeholder}
             autoComplete={field.autoComplete}
             readOnly={field.isReadonly}
-            maxLength={field.type === 'phone' ? 250 : undefined}
             value={text(value)}
             onChange={(event) => onChange(event.target.value)}
           />

@@ -17,4 +17,6 @@ export type { AutocompleteProps } from './autocomplete';
 export { Autocomplete } from './autocomplete';
 export { DateField } from './date-field';
 export { FormEngine } from './form-engine';
+export type { PhoneInputProps } from './phone-input';
+export { PhoneInput } from './phone-input';
 export { useFormEngine } from './use-form-engine';

@@ -15,6 +15,14 @@ function cssVariables(primaryColor: string): Record<string, string> {
 }
 
 describe('createTenantSystem (spec 1 branding)', () => {
+  it('gives error and subtle text at least 4.5:1 contrast on white (WCAG AA)', () => {
+    const vars = cssVariables('#0EA5E9');
+    expect(vars['--chakra-colors-fg-error']).toBe('var(--chakra-colors-red-700)');
+    expect(vars['--chakra-colors-red-700']).toBe('#991919');
+    expect(vars['--chakra-colors-fg-subtle']).toBe('var(--chakra-colors-gray-500)');
+    expect(vars['--chakra-colors-gray-500']).toBe('#71717a');
+  });
+
   it('resolves brand.solid to a light primary colour and brand.hover to 20 darker', () => {
     const vars = cssVariables('#0EA5E9');
     expect([

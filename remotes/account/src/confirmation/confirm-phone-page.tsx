@@ -7,6 +7,7 @@ import { Field, Input } from '@atrium/ui/forms';
 import { type FormEvent, useRef, useState } from 'react';
 import { notify } from '../shared/notify';
 import { useStoredMarketplace } from '../shared/stored-marketplace';
+import { passcodeInput } from '../sign-in/sign-in-rules';
 import { validatePhoneCode } from './phone-code-rules';
 
 /**
@@ -65,11 +66,11 @@ export function ConfirmPhonePage() {
                   ref={input}
                   inputMode="numeric"
                   autoComplete="one-time-code"
-                  maxLength={6}
                   size="lg"
                   value={code}
                   onChange={(event) => {
-                    setCode(event.target.value);
+                    // A pasted 'Code: 246 801' becomes 246801; typing keeps digits only, at most six.
+                    setCode(passcodeInput(event.target.value));
                     setError(null);
                   }}
                 />

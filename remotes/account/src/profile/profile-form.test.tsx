@@ -74,6 +74,15 @@ describe('the profile form (spec 5)', () => {
     expect(JSON.stringify(api.calls[0])).toContain('"dob":"1990-04-02"');
   });
 
+  it('formats the phone nationally as the client types, as the registration form does', () => {
+    renderPage(<ProfileForm viewer={viewerFixture()} mgId="10" onSaved={() => {}} onCancel={() => {}} />);
+
+    type('Phone Number', '');
+    type('Phone Number', '3035550199');
+    expect(field('Phone Number').value).toBe('(303) 555-0199');
+    expect(field('Phone Number').type).toBe('tel');
+  });
+
   it("keeps the existing value of an emptied field, sends the changes, and toasts 'Profile updated successfully'", async () => {
     const api = graphqlFetch({ UpdateProfile: updated });
     const toasts = collectToasts();

@@ -1,9 +1,7 @@
 import { Button, Flex, Stack, Text } from '@atrium/ui';
-import { DateField, Field, Input } from '@atrium/ui/forms';
+import { DateField, Field, Input, PhoneInput } from '@atrium/ui/forms';
 import { type FormEvent, useRef, useState } from 'react';
 import {
-  formatPhoneInput,
-  PHONE_MAX_LENGTH,
   REGISTRATION_FIELDS,
   type RegistrationErrors,
   type RegistrationField,
@@ -64,6 +62,10 @@ export function RegistrationForm({
     onSubmit(values);
   };
 
+  const remember = (name: RegistrationField) => (element: HTMLInputElement | null) => {
+    inputs.current[name] = element;
+  };
+
   const field = (name: RegistrationField, input: Partial<React.ComponentProps<typeof Input>> = {}) => {
     const readOnly = name === 'email' && emailReadOnly;
     return (
@@ -72,15 +74,21 @@ export function RegistrationForm({
           {LABELS[name]}
           <Field.RequiredIndicator />
         </Field.Label>
-        <Input
-          ref={(element) => {
-            inputs.current[name] = element;
-          }}
-          value={values[name]}
-          onChange={(event) => change(name, event.target.value)}
-          bg={readOnly ? 'bg.muted' : undefined}
-          {...input}
-        />
+        {name === 'phone' ? (
+          <PhoneInput
+            ref={remember(name)}
+            value={values.phone}
+            onChange={(value) => change('phone', value)}
+          />
+        ) : (
+          <Input
+            ref={remember(name)}
+            value={values[name]}
+            onChange={(event) => change(name, event.target.value)}
+            bg={readOnly ? 'bg.muted' : undefined}
+            {...input}
+          />
+        )}
         <Field.ErrorText>{errors[name]}</Field.ErrorText>
       </Field.Root>
     );
@@ -94,13 +102,7 @@ export function RegistrationForm({
           {field('givenName', { autoComplete: 'given-name' })}
           {field('familyName', { autoComplete: 'family-name' })}
         </Flex>
-        {field('phone', {
-          type: 'tel',
-          autoComplete: 'tel-national',
-          placeholder: '(555) 555-5555',
-          maxLength: PHONE_MAX_LENGTH,
-          onChange: (event) => change('phone', formatPhoneInput(values.phone, event.target.value)),
-        })}
+        {field('phone')}
         <Field.Root required invalid={Boolean(errors.dob)}>
           <Field.Label>
             {LABELS.dob}

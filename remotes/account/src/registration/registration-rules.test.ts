@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   displayBirthDate,
   displayPhone,
-  formatPhoneInput,
   INVALID_PHONE,
   initialRegistrationValues,
   type RegistrationValues,
@@ -97,16 +96,6 @@ describe('phone input (spec 5: US, national format, stored E.164)', () => {
 
   it.each(['', '555', '1234567890123456789', 'call me'])('has no number in %j', (typed) => {
     expect(toE164(typed)).toBeNull();
-  });
-
-  it('formats nationally while typing, and leaves deletions alone', () => {
-    expect(formatPhoneInput('', '2125550142')).toBe('(212) 555-0142');
-    expect(formatPhoneInput('(212) 555-0142', '(212) 555-014')).toBe('(212) 555-014');
-    expect(formatPhoneInput('(212)', '(212')).toBe('(212');
-  });
-
-  it('caps the input at 250 characters', () => {
-    expect(formatPhoneInput('', '1'.repeat(300)).length).toBeLessThanOrEqual(250);
   });
 
   it('shows a stored number nationally', () => {

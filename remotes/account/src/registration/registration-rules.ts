@@ -1,7 +1,7 @@
 import { birthDateError, checkBirthDate } from '@atrium/domain';
 import type { ProfileInput, ThirdPartyUserData } from '@atrium/graphql-client/identity';
 import { format, isValid, parseISO } from 'date-fns';
-import { AsYouType, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /** The Confirm Information registration form (spec 3): every field is required. */
 export interface RegistrationValues {
@@ -38,20 +38,10 @@ export const REQUIRED_MESSAGES: Record<RegistrationField, string> = {
 
 export const INVALID_PHONE = 'Please provide a valid US phone number';
 
-/** Spec 5: the phone input takes at most 250 characters. */
-export const PHONE_MAX_LENGTH = 250;
-
 /** Spec 5 phone input: US by default; the value sent is E.164, or null when it is not a number. */
 export function toE164(phone: string): string | null {
   const parsed = parsePhoneNumberFromString(phone, 'US');
   return parsed?.isValid() ? parsed.number : null;
-}
-
-/** National format as the client types (US). Deleting is left alone, so a backspace is not undone. */
-export function formatPhoneInput(previous: string, next: string): string {
-  const capped = next.slice(0, PHONE_MAX_LENGTH);
-  if (capped.length <= previous.length) return capped;
-  return new AsYouType('US').input(capped).slice(0, PHONE_MAX_LENGTH);
 }
 
 /** An E.164 number shown in national format, e.g. +12125550142 as (212) 555-0142. */

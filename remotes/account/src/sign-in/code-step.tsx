@@ -6,7 +6,7 @@ import { PinInput } from '@atrium/ui/forms';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { PASSCODE_TOKEN_MISSING } from '../shared/messages';
 import { useCountdown } from './countdown';
-import { isCompletePasscode, PASSCODE_LENGTH } from './sign-in-rules';
+import { asksForNewCode, extractPasscode, isCompletePasscode, PASSCODE_LENGTH } from './sign-in-rules';
 
 const EMPTY_CODE: readonly string[] = Array.from({ length: PASSCODE_LENGTH }, () => '');
 const INDEXES = EMPTY_CODE.map((_, index) => index);
@@ -25,9 +25,10 @@ interface CodeStepProps {
 }
 
 /**
- * The 6-digit code (spec 2, 5): one digit per input, digits only, a pasted code fills them all, and
- * the sixth digit submits. The server's answer to a wrong code shows under the inputs. After the
- * 60-second countdown, 'Request a new code' and 'Change Email' appear.
+ * The 6-digit code (spec 2, 5): one digit per input, digits only, a pasted code fills them all (its six
+ * digits, whatever surrounds them: 'Code: 246 801'), and the sixth digit submits. The server's answer
+ * to a wrong code shows under the inputs. After the 60-second countdown, or as soon as the server says
+ * the code is spent and asks for a new one, 'Request a new code' and 'Change Email' appear.
  */
 export function CodeStep({
   email,
@@ -42,6 +43,8 @@ export function CodeStep({
   const [error, setError] = useState<string | null>(null);
   const authenticate = usePasscodeAuthenticate();
   const countdown = useCountdown();
+  // The server refused the code for good (too many tries, expired): only a new code helps now.
+  const [codeSpent, setCodeSpent] = useState(false);
   const firstInput = useRef<HTMLInputElement>(null);
 
   // After a refused code the inputs are emptied and enabled again; typing starts over at the first.
@@ -59,8 +62,10 @@ export function CodeStep({
       {
         onSuccess: onSignedIn,
         onError: (failure) => {
+          const message = errorMessage(failure, 'authenticatePasscode');
           setCode([...EMPTY_CODE]);
-          setError(errorMessage(failure, 'authenticatePasscode'));
+          setError(message);
+          if (asksForNewCode(message)) setCodeSpent(true);
         },
       },
     );
@@ -70,6 +75,7 @@ export function CodeStep({
     if (await onResend()) {
       setCode([...EMPTY_CODE]);
       setError(null);
+      setCodeSpent(false);
       countdown.restart();
     }
   };
@@ -98,6 +104,7 @@ export function CodeStep({
           invalid={error !== null}
           disabled={authenticate.isPending}
           translations={{ inputLabel: (index, length) => `Digit ${index + 1} of ${length}` }}
+          sanitizeValue={(pasted) => extractPasscode(pasted) ?? pasted}
           onValueChange={(details) => {
             setCode(details.value);
             if (error) setError(null);
@@ -122,7 +129,7 @@ export function CodeStep({
         <Button type="submit" size="lg" loading={authenticate.isPending} loadingText="Verifying">
           Verify
         </Button>
-        {countdown.remaining > 0 ? (
+        {countdown.remaining > 0 && !codeSpent ? (
           <Text color="fg.muted" fontSize="sm">
             You can request a new code in {countdown.remaining}{' '}
             {countdown.remaining === 1 ? 'second' : 'seconds'}.

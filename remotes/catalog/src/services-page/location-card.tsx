@@ -1,3 +1,4 @@
+import { formatUsPhone } from '@atrium/domain';
 import { Link as RouterLink } from '@atrium/navigation';
 import { type BookingLocation, isClinicLocation } from '@atrium/stores';
 import { Button, Card, Flex, HStack, Link, PhoneIcon, PinIcon, Stack, Text } from '@atrium/ui';
@@ -52,7 +53,7 @@ export const LocationCard = memo(function LocationCard({ location, offers }: Loc
             {clinic && (
               <HStack color="fg.muted" fontSize="sm">
                 <PhoneIcon boxSize="4" />
-                <Link href={`tel:${clinic.phone}`}>{clinic.phone}</Link>
+                <Link href={`tel:${clinic.phone}`}>{formatUsPhone(clinic.phone)}</Link>
               </HStack>
             )}
           </Stack>

@@ -1,3 +1,4 @@
+import { formatUsPhone } from '@atrium/domain';
 import { Box, Button, Card, HStack, PhoneIcon, PinIcon, SimpleGrid, Stack, Text } from '@atrium/ui';
 import { Field, Input } from '@atrium/ui/forms';
 import { useState } from 'react';
@@ -45,7 +46,7 @@ export function ClinicList({ clinics, selectedId, onSelect }: ClinicListProps) {
                   </HStack>
                   <HStack color="fg.muted" fontSize="sm">
                     <PhoneIcon boxSize="4" />
-                    <Text>{clinic.phone}</Text>
+                    <Text>{formatUsPhone(clinic.phone)}</Text>
                   </HStack>
                 </Card.Body>
                 <Card.Footer>

@@ -1,4 +1,4 @@
-import { dueNow, type FormValues } from '@atrium/domain';
+import { dueNow, type FormValues, formatUsPhone } from '@atrium/domain';
 import { serverMessage, useMarketplace } from '@atrium/graphql-client';
 import { useCheckoutSummary, useSavedCards } from '@atrium/graphql-client/checkout';
 import { useViewer, type ViewerProfile } from '@atrium/graphql-client/identity';
@@ -116,7 +116,7 @@ function Confirm({ profile, onBooked }: ConfirmProps) {
     givenName: profile?.givenName ?? user?.givenName ?? '',
     familyName: profile?.familyName ?? user?.familyName ?? '',
     dob: profile?.dob ? birthDateInput(profile.dob) : null,
-    phone: profile?.phone ?? '',
+    phone: profile?.phone ? formatUsPhone(profile.phone) : '',
     email: profile?.email ?? user?.email ?? '',
     marketingOptIn: false,
   });
