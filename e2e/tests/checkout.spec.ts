@@ -127,7 +127,7 @@ test.describe('checkout', () => {
       ['02/30/1990', 'Enter a real date, like 4/2/1990'],
       ['01/01/1899', 'Enter a year from 1900 on'],
       ['01/01/2099', 'Date of Birth cannot be after today'],
-    ]) {
+    ] as const) {
       await dob.fill(typed);
       await requestAppointment(page);
       await expect(page.getByText(message, { exact: true })).toBeVisible();
