@@ -8,8 +8,11 @@ import { ProgressBar } from './progress-bar';
 import { useFavicon } from './use-document-branding';
 import { useScrollToTopOnNavigate } from './use-scroll-to-top';
 
-/** Header, progress bar, page body, footer and the chrome's overlays around every page. */
-export function ChromeLayout({ children }: { children: ReactNode }) {
+/**
+ * Header, progress bar, page body, footer and the chrome's overlays around every page. `error`
+ * opens the global error modal at once (the marketplace itself could not be loaded).
+ */
+export function ChromeLayout({ children, error }: { children: ReactNode; error?: string }) {
   const marketplace = useCurrentMarketplace();
   useScrollToTopOnNavigate();
   useFavicon(marketplace);
@@ -23,7 +26,7 @@ export function ChromeLayout({ children }: { children: ReactNode }) {
         </Container>
       </Box>
       <Footer />
-      <ChromeOverlays marketplaceId={marketplace?.id ?? null} />
+      <ChromeOverlays marketplaceId={marketplace?.id ?? null} error={error} />
     </Flex>
   );
 }
