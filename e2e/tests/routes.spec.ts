@@ -164,6 +164,8 @@ test('a marketplace that cannot be loaded shows the global error modal, and Relo
   await page.goto('/1/services');
   await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
   // The page came with its marketplace; moving to another one in the page asks the API, now down.
+  // (Once the page has started: the server-rendered HTML shows before the router listens.)
+  await page.waitForLoadState('networkidle');
   const graphql = /\/graphql(\?|$)/;
   await page.route(graphql, (route) => route.abort('connectionrefused'));
   await page.evaluate(() => {

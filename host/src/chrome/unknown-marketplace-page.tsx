@@ -8,7 +8,13 @@ import { useStore } from '@nanostores/react';
  * /{id} for an id that names no marketplace: unbranded (there is no marketplace to brand it), and
  * with a way back to the marketplace this browser last used, whose stored values it left alone.
  */
-export function UnknownMarketplacePage({ marketplaceId }: { marketplaceId: string }) {
+export function UnknownMarketplacePage({
+  marketplaceId,
+  message,
+}: {
+  marketplaceId: string;
+  message: string;
+}) {
   const storedId = useStore($marketplaceId);
   const lastUsed = storedId && storedId !== marketplaceId ? storedId : null;
   // Its name makes the way back recognisable; without it (the API failed) the link still works.
@@ -19,9 +25,8 @@ export function UnknownMarketplacePage({ marketplaceId }: { marketplaceId: strin
         <Heading as="h1" size="2xl">
           Marketplace not found
         </Heading>
-        <Text color="fg.muted">
-          There is no marketplace at this address. Please check the link you were given.
-        </Text>
+        {/* The API's own words ('Marketplace 11 was not found.'), then what to do about it. */}
+        <Text color="fg.muted">{message} Please check the link you were given.</Text>
         <Link asChild color="brand.fg" fontWeight="semibold">
           {lastUsed ? (
             <RouterLink to={`/${lastUsed}`}>

@@ -27,7 +27,7 @@ function TenantPages({ marketplaceId }: { marketplaceId: string }) {
   if (error && isNoSuchMarketplace(error)) {
     return (
       <AtriumUiProvider>
-        <UnknownMarketplacePage marketplaceId={marketplaceId} />
+        <UnknownMarketplacePage marketplaceId={marketplaceId} message={errorMessage(error, 'marketplace')} />
       </AtriumUiProvider>
     );
   }
