@@ -113,3 +113,30 @@ test('a host configured with a marketing-analytics service identifies a client s
     await configureHost({});
   }
 });
+
+test('sign-in when the account remote is down says so, and its retry works once it is back', async ({
+  page,
+}) => {
+  await page.goto('/1/set-location');
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose Location' })).toBeVisible();
+  const notice = page.getByRole('alertdialog', { name: 'Sign-in unavailable' });
+  await stopDeployment('account');
+  try {
+    await page.getByRole('button', { name: 'Returning guest? Click here for a faster checkout' }).click();
+    await expect(notice).toBeVisible();
+    await expect(
+      notice.getByText('Sign-in could not be loaded. Check your connection and try again.'),
+    ).toBeVisible();
+    await notice.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Sign-in unavailable' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(notice).toBeHidden();
+    // The header's Sign in says so too.
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+    await expect(notice).toBeVisible();
+  } finally {
+    await startDeployment('account');
+  }
+  await notice.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+});

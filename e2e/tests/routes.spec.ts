@@ -114,3 +114,76 @@ test('a corrupt stored value is ignored instead of breaking the page', async ({ 
   await expect(page).toHaveURL(/\/1\/set-location$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose Location' })).toBeVisible();
 });
+
+test.describe('an address that names no marketplace', () => {
+  for (const [path, what] of [
+    ['/11', 'an unknown id'],
+    ['/0', 'an id that is no marketplace id'],
+  ] as const) {
+    test(`${path} (${what}) keeps the last marketplace's cart and links back to it`, async ({ page }) => {
+      await page.goto('/1/services');
+      await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+      await page.evaluate(() => localStorage.setItem('selected-procedures', '[{"id":"1006","addOnIds":[]}]'));
+
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Marketplace not found' })).toBeVisible();
+      // Unbranded: no marketplace's header or sign-in.
+      await expect(page.getByRole('banner')).toHaveCount(0);
+      expect(await page.evaluate(() => localStorage.getItem('marketplace-id'))).toBe('"1"');
+      expect(await page.evaluate(() => localStorage.getItem('selected-procedures'))).toContain('1006');
+
+      await page.getByRole('link', { name: 'Back to Glow Mobile IV' }).click();
+      await expect(page).toHaveURL(/\/1\/set-location$/);
+      await expect(page.getByRole('button', { name: 'Cart, 1 selected service' })).toBeVisible();
+    });
+  }
+
+  test('without a marketplace used before, the way back is home', async ({ page }) => {
+    await page.goto('/11');
+    await expect(page.getByRole('heading', { level: 1, name: 'Marketplace not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Book your next treatment' })).toBeVisible();
+  });
+
+  test("/1.5 is the site's 404 page, not the file server's", async ({ page }) => {
+    const response = await page.goto('/1.5');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Rut row, 404' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible();
+    // A missing file that is no page (a script, an image) stays a plain 404.
+    const file = await page.request.get('/missing.js');
+    expect(file.status()).toBe(404);
+    expect(await file.text()).toBe('Not Found');
+  });
+});
+
+test('a marketplace that cannot be loaded shows the global error modal, and Reload Page recovers', async ({
+  page,
+}) => {
+  await page.goto('/1/services');
+  await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+  // The page came with its marketplace; moving to another one in the page asks the API, now down.
+  // (Once the page has started: the server-rendered HTML shows before the router listens.)
+  await page.waitForLoadState('networkidle');
+  const graphql = /\/graphql(\?|$)/;
+  await page.route(graphql, (route) => route.abort('connectionrefused'));
+  await page.evaluate(() => {
+    history.pushState(null, '', '/2/services');
+    dispatchEvent(new PopStateEvent('popstate'));
+  });
+
+  const modal = page.getByRole('alertdialog', { name: 'Error' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByText('There was an issue with retrieving the marketplace data')).toBeVisible();
+  // Not the router's error page.
+  await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+
+  // Marketplace 1's cart is still there for when the client goes back.
+  expect(await page.evaluate(() => localStorage.getItem('marketplace-id'))).toBe('"1"');
+
+  await page.unroute(graphql);
+  await modal.getByRole('button', { name: 'Reload Page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('img', { name: 'Nocturne Aesthetics' })).toBeVisible();
+});

@@ -1,6 +1,6 @@
 import type { AccountAlertsProps, SignInDialogProps } from '@atrium/federation';
-import { $alertVerifyEmail, $alertVerifyPhone, $mgId, emit, on } from '@atrium/stores';
-import { useIsClient } from '@atrium/ui';
+import { $alertVerifyEmail, $alertVerifyPhone, $mgId, on } from '@atrium/stores';
+import { Button, Text, useIsClient } from '@atrium/ui';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { resetRemote } from '../federation/remote-registry';
@@ -8,6 +8,7 @@ import { useCurrentMarketplace } from '../tenant/marketplace-context';
 import { RemoteOverlay } from './remote-overlay';
 
 const ViewerSync = lazy(() => import('./viewer-sync'));
+const Modal = lazy(() => import('@atrium/ui/overlays').then((m) => ({ default: m.Modal })));
 
 interface SignInRequest {
   /** Bumped at every opening, so each opening starts the dialog afresh. */
@@ -32,6 +33,8 @@ export function AccountChrome() {
   const emailPending = useStore($alertVerifyEmail);
   const phonePending = useStore($alertVerifyPhone);
   const [signIn, setSignIn] = useState<SignInRequest | null>(null);
+  // The sign-in request whose dialog could not be loaded: said so, with a retry of the same request.
+  const [unavailable, setUnavailable] = useState<SignInRequest | null>(null);
   // Mounted from the first raised flag on, so the alerts can finish what they started (a logout).
   const [alertsWanted, setAlertsWanted] = useState(false);
   const [alertsFailed, setAlertsFailed] = useState(false);
@@ -77,14 +80,33 @@ export function AccountChrome() {
           module="SignInDialog"
           props={signInProps}
           onFailure={() => {
+            setUnavailable(signIn);
             setSignIn(null);
             resetRemote('account');
-            emit('toast', {
-              type: 'error',
-              message: 'Sign-in could not be loaded. Check your connection and try again.',
-            });
           }}
         />
+      )}
+      {unavailable && (
+        <Suspense fallback={null}>
+          <Modal
+            open
+            role="alertdialog"
+            title="Sign-in unavailable"
+            onClose={() => setUnavailable(null)}
+            footer={
+              <Button
+                onClick={() => {
+                  setUnavailable(null);
+                  setSignIn({ ...unavailable, id: unavailable.id + 1 });
+                }}
+              >
+                Try again
+              </Button>
+            }
+          >
+            <Text>Sign-in could not be loaded. Check your connection and try again.</Text>
+          </Modal>
+        </Suspense>
       )}
       {alertsWanted && !alertsFailed && (
         <RemoteOverlay

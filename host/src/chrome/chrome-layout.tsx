@@ -12,9 +12,10 @@ import { useScrollToTopOnNavigate } from './use-scroll-to-top';
 
 /**
  * The skip link, header, progress bar, page body, footer and the chrome's overlays around every page.
- * A new page starts at the top with focus on its heading.
+ * A new page starts at the top with focus on its heading. `error` opens the global error modal at
+ * once (the marketplace itself could not be loaded).
  */
-export function ChromeLayout({ children }: { children: ReactNode }) {
+export function ChromeLayout({ children, error }: { children: ReactNode; error?: string }) {
   const marketplace = useCurrentMarketplace();
   useScrollToTopOnNavigate();
   useFocusPageOnNavigate();
@@ -38,7 +39,7 @@ export function ChromeLayout({ children }: { children: ReactNode }) {
         </Container>
       </Box>
       <Footer />
-      <ChromeOverlays marketplaceId={marketplace?.id ?? null} />
+      <ChromeOverlays marketplaceId={marketplace?.id ?? null} error={error} />
     </Flex>
   );
 }

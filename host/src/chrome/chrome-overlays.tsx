@@ -18,16 +18,29 @@ const loadOverlays = () => {
  * The host's listeners for chrome events (ARCHITECTURE 3): the account's sign-in dialog and alerts,
  * toasts, the global error modal, the navigation-error modal and the 'Location Changed' dialog.
  */
-export function ChromeOverlays({ marketplaceId }: { marketplaceId: string | null }) {
+export function ChromeOverlays({
+  marketplaceId,
+  error,
+}: {
+  marketplaceId: string | null;
+  error?: string | undefined;
+}) {
   return (
     <>
       <AccountChrome />
-      <ChromeNotices marketplaceId={marketplaceId} />
+      <ChromeNotices marketplaceId={marketplaceId} error={error} />
     </>
   );
 }
 
-function ChromeNotices({ marketplaceId }: { marketplaceId: string | null }) {
+/** `error`: a failure known at mount, shown in the global error modal without waiting for an event. */
+function ChromeNotices({
+  marketplaceId,
+  error,
+}: {
+  marketplaceId: string | null;
+  error?: string | undefined;
+}) {
   const navigate = useNavigate();
   const [module, setModule] = useState<Overlays | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -58,6 +71,7 @@ function ChromeNotices({ marketplaceId }: { marketplaceId: string | null }) {
     // Loaded before (under another layout): show the toast area again at once, with the toasts
     // still on screen, e.g. 'Login successful!' shown just before a sign-in callback navigates away.
     if (overlays) withOverlays();
+    if (error) withOverlays(() => setNotice({ kind: 'error', message: error }));
     // A toast kept for after a reload (spec 3 client-kept "toast").
     const pending = $toast.get();
     if (pending) {
@@ -67,7 +81,7 @@ function ChromeNotices({ marketplaceId }: { marketplaceId: string | null }) {
     return () => {
       for (const off of unsubscribe) off();
     };
-  }, []);
+  }, [error]);
 
   if (!module) return null;
   const { Modal, ToastRegion } = module;

@@ -1,12 +1,13 @@
-import { errorCode, errorMessage } from '@atrium/graphql-client';
+import { errorMessage } from '@atrium/graphql-client';
 import { Outlet, useParams } from '@atrium/navigation';
 import { AtriumUiProvider } from '@atrium/ui';
 import { ChromeLayout } from '../chrome/chrome-layout';
 import { NotFoundPage } from '../chrome/not-found-page';
 import { PageMessage } from '../chrome/page-message';
+import { UnknownMarketplacePage } from '../chrome/unknown-marketplace-page';
 import { RemoteLoading } from '../federation/remote-loading';
 import { MarketplaceContext } from '../tenant/marketplace-context';
-import { isMarketplaceId, useTenantBootstrap } from '../tenant/use-tenant-bootstrap';
+import { isMarketplaceId, isNoSuchMarketplace, useTenantBootstrap } from '../tenant/use-tenant-bootstrap';
 
 /** /:marketplaceId and its children: a numeric id, else the 404 page. */
 export function MarketplaceLayout() {
@@ -23,17 +24,28 @@ export function MarketplaceLayout() {
 
 function TenantPages({ marketplaceId }: { marketplaceId: string }) {
   const { marketplace, error, ready } = useTenantBootstrap(marketplaceId);
+  if (error && isNoSuchMarketplace(error)) {
+    return (
+      <AtriumUiProvider>
+        <UnknownMarketplacePage marketplaceId={marketplaceId} message={errorMessage(error, 'marketplace')} />
+      </AtriumUiProvider>
+    );
+  }
+  if (error) {
+    // Spec 8: a failed marketplace query is the global error modal, over the unbranded chrome.
+    const message = errorMessage(error, 'marketplace');
+    return (
+      <AtriumUiProvider>
+        <ChromeLayout error={message}>
+          <PageMessage title="Error" message={message} alert={false} />
+        </ChromeLayout>
+      </AtriumUiProvider>
+    );
+  }
   return (
     <AtriumUiProvider primaryColor={marketplace?.primaryColor}>
       <MarketplaceContext.Provider value={marketplace}>
-        {error ? (
-          <PageMessage
-            title={
-              errorCode(error) === 'NOT_FOUND' ? 'Marketplace not found' : 'Unexpected Application Error!'
-            }
-            message={errorMessage(error, 'marketplace')}
-          />
-        ) : !ready ? (
+        {!ready ? (
           <RemoteLoading />
         ) : (
           <ChromeLayout>

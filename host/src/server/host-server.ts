@@ -39,8 +39,17 @@ export function createHostServer(options: PageRendererOptions): http.Server {
     if (isApiPath(url.pathname)) return forwardToApi(req, res, options.apiUrl);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method Not Allowed');
     if (!isPagePath(url.pathname)) {
-      return files(req, res, () => sendText(res, 404, 'Not Found'));
+      // No such file: a browser navigating there (/1.5) gets the site's own 404 page, not plain text.
+      return files(req, res, () =>
+        acceptsHtml(req) && !url.pathname.startsWith('/static/')
+          ? renderPage(req, res, url)
+          : sendText(res, 404, 'Not Found'),
+      );
     }
+    renderPage(req, res, url);
+  });
+
+  function renderPage(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
     const cookie = parseCookies(req.headers.cookie ?? '')[PAGE_STATE_COOKIE];
     const pageState = cookie === undefined ? null : decodePageStateCookie(cookie);
     pages.render(url, pageState).then(
@@ -50,7 +59,12 @@ export function createHostServer(options: PageRendererOptions): http.Server {
         sendText(res, 500, 'The booking site could not be loaded. Please try again.');
       },
     );
-  });
+  }
+}
+
+/** A browser's page navigation asks for HTML; a script, image or fetch of a missing file does not. */
+function acceptsHtml(req: http.IncomingMessage): boolean {
+  return String(req.headers.accept ?? '').includes('text/html');
 }
 
 /** Pages are every path that does not name a file (no extension in its last segment). */

@@ -5,7 +5,6 @@ import { parseRuntimeConfig, type RoutePageModule, type RuntimeConfig } from '@a
 import {
   configureGraphQLClient,
   createQueryClient,
-  errorCode,
   fetchMarketplace,
   type Marketplace,
   marketplaceQueryOptions,
@@ -31,6 +30,7 @@ import { type LoadedRemoteModules, loadedRemoteKey } from '../federation/loaded-
 import { homePage } from '../routes/home-redirect';
 import { isTopLevelPage, marketplacePageAt, type RemoteRoute } from '../routes/marketplace-pages';
 import { prepareTenant } from '../tenant/prepare-tenant';
+import { isNoSuchMarketplace } from '../tenant/use-tenant-bootstrap';
 import { escapeHtml, htmlTemplate } from './html-document';
 import { createRemoteManifests, type RemoteBuild } from './remote-manifests';
 import { createTaskQueue, renderToHtml } from './render-to-html';
@@ -142,7 +142,8 @@ export function createPageRenderer({
     try {
       marketplace = await marketplaces.get(marketplaceId);
     } catch (error) {
-      if (errorCode(error) === 'NOT_FOUND') return shell(404);
+      // No such marketplace (unknown, or not an id at all, /0): the browser shows so, unbranded.
+      if (isNoSuchMarketplace(error)) return shell(404);
       console.warn(`Marketplace ${marketplaceId} could not be read; the browser will try.`, error);
       return shell(200);
     }

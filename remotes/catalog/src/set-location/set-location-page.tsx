@@ -95,7 +95,15 @@ export function SetLocationPage() {
         align={{ md: 'center' }}
         justify="space-between"
       >
-        <Button variant="outline" onClick={() => emit('sign-in:open', {})}>
+        {/* The label wraps on a narrow phone rather than running past the screen's edge. */}
+        <Button
+          variant="outline"
+          whiteSpace="normal"
+          h="auto"
+          minH="10"
+          py="2"
+          onClick={() => emit('sign-in:open', {})}
+        >
           Returning guest? Click here for a faster checkout
         </Button>
         <Link

@@ -258,7 +258,12 @@ function Confirm({ profile, onBooked }: ConfirmProps) {
   return (
     <Stack gap="6">
       <PageHeading mb="0">Review &amp; Confirm</PageHeading>
-      <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
+      {/* minmax(0, …): a column never grows past the screen to fit its widest row (issue 17). */}
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }}
+        gap="6"
+        alignItems="start"
+      >
         <Stack gap="6">
           <BookingDetails
             location={location}
@@ -284,13 +289,20 @@ function Confirm({ profile, onBooked }: ConfirmProps) {
                   variant="plain"
                   justifyContent="space-between"
                   px="0"
+                  // A long marketplace name wraps on a phone instead of widening the page.
+                  whiteSpace="normal"
+                  textAlign="start"
+                  h="auto"
+                  gap="3"
                   aria-expanded={notesExpanded}
                   onClick={() => $checkoutNotesExpanded.set(!notesExpanded)}
                 >
                   <Heading as="h2" size="md">
                     A few questions from {marketplace.name}
                   </Heading>
-                  <Text aria-hidden="true">{notesExpanded ? '−' : '+'}</Text>
+                  <Text aria-hidden="true" flexShrink="0">
+                    {notesExpanded ? '−' : '+'}
+                  </Text>
                 </Button>
                 <Box hidden={!notesExpanded}>
                   <FormEngine

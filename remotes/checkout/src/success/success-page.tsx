@@ -41,6 +41,11 @@ export function SuccessPage() {
           ) : (
             <Button
               alignSelf="start"
+              // The long label wraps on a phone instead of running off the screen.
+              whiteSpace="normal"
+              h="auto"
+              minH="10"
+              py="2"
               onClick={() =>
                 emit('sign-in:open', { ...(email && { email }), redirectTo: `/${marketplaceId}/profile` })
               }

@@ -1,0 +1,65 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demoMarketplaces, marketplacePages } from '../support/marketplaces';
+
+/** Issue 17: no route may scroll sideways on a phone or a tablet. */
+const widths = [320, 390, 768] as const;
+
+type Marketplace = (typeof demoMarketplaces)[number];
+
+/** What each page needs stored to show itself rather than send the client elsewhere. */
+async function prepare(page: Page, marketplace: Marketplace) {
+  await page.goto(`/${marketplace.id}/services`);
+  // Once the marketplace has started (its first visit clears what another one stored).
+  await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+  await page.evaluate(
+    ({ procedureId, clinic }) => {
+      localStorage.setItem('selected-procedures', JSON.stringify([{ id: procedureId, addOnIds: [] }]));
+      localStorage.setItem('selected-location', JSON.stringify(clinic));
+      localStorage.setItem('selected-date-time', JSON.stringify({ date: '2030-01-08', time: '10:00' }));
+    },
+    { procedureId: marketplace.procedureId, clinic: marketplace.clinic },
+  );
+}
+
+/** How far the page lays out past the window's width (0 when it fits). */
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+for (const marketplace of demoMarketplaces) {
+  test(`${marketplace.name}: no route scrolls sideways at ${widths.join(', ')} px`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await prepare(page, marketplace);
+    const tooWide: string[] = [];
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const { path, title, ...needs } of marketplacePages) {
+        await page.goto(`/${marketplace.id}/${path}`);
+        if ('asksGuestsToSignIn' in needs) {
+          // The sign-in dialog must fit too; then the page under it.
+          await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+          if ((await overflow(page)) > 0) tooWide.push(`/${path} with sign-in at ${width} px`);
+          await page.keyboard.press('Escape');
+        }
+        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+        // Late content (prices, the payment form, images) has its say before measuring.
+        await page.waitForLoadState('networkidle');
+        const by = await overflow(page);
+        if (by > 0) tooWide.push(`/${marketplace.id}/${path} at ${width} px (${by} px too wide)`);
+      }
+    }
+    expect(tooWide).toEqual([]);
+  });
+}
+
+test('the pages outside a marketplace fit a 320 px screen', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  for (const [path, heading] of [
+    ['/11', 'Marketplace not found'],
+    ['/1/no-such-page', 'Rut row, 404'],
+    ['/no-such-page', 'Rut row, 404'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(await overflow(page), `${path} at 320 px`).toBeLessThanOrEqual(0);
+  }
+});
