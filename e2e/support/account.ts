@@ -18,8 +18,8 @@ export async function registerThroughGoogle(page: Page, email: string) {
   await expect(toast(page, 'Registration successful!')).toBeVisible();
 }
 
-/** On the profile's Wallet tab: the Add Card dialog's sandbox card form, filled and saved. */
-export async function addCard(page: Page, number: string) {
+/** On the profile's Wallet tab: the Add Card dialog's sandbox card form, filled and sent. */
+export async function submitNewCard(page: Page, number: string) {
   await page.getByRole('button', { name: 'Add Card' }).click();
   const add = dialog(page, 'Add Card');
   await add.getByRole('textbox', { name: 'Card number' }).fill(number);
@@ -30,6 +30,12 @@ export async function addCard(page: Page, number: string) {
   await add.getByRole('textbox', { name: 'State' }).fill('NY');
   await add.getByRole('textbox', { name: 'ZIP code' }).fill('10118');
   await add.getByRole('button', { name: 'Save Card' }).click();
+  return add;
+}
+
+/** On the profile's Wallet tab: a sandbox card added through the Add Card dialog. */
+export async function addCard(page: Page, number: string) {
+  const add = await submitNewCard(page, number);
   await expect(toast(page, 'Card added successfully').first()).toBeVisible();
   await expect(add).toBeHidden();
 }

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { registerThroughGoogle } from '../support/account';
+import { registerThroughGoogle, submitNewCard } from '../support/account';
 import { freshStart, glow } from '../support/booking';
 import {
   agreeToPolicy,
@@ -101,16 +101,7 @@ test("3-D Secure in the wallet's Add Card: refused after a failed authentication
   await expect(page).toHaveURL(/\/1\/profile$/);
   await page.getByRole('tab', { name: 'Wallet' }).click();
 
-  await page.getByRole('button', { name: 'Add Card' }).click();
-  const add = dialog(page, 'Add Card');
-  await add.getByRole('textbox', { name: 'Card number' }).fill(threeDSecureCard);
-  await add.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('11/31');
-  await add.getByRole('textbox', { name: 'CVC' }).fill('321');
-  await add.getByRole('textbox', { name: 'Address' }).fill('350 5th Ave');
-  await add.getByRole('textbox', { name: 'City' }).fill('New York');
-  await add.getByRole('textbox', { name: 'State' }).fill('NY');
-  await add.getByRole('textbox', { name: 'ZIP code' }).fill('10118');
-  await add.getByRole('button', { name: 'Save Card' }).click();
+  const add = await submitNewCard(page, threeDSecureCard);
 
   let challenge = await expectChallenge(page);
   await challenge.getByRole('button', { name: 'Fail authentication' }).click();

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadApplePayConfig } from './apple-pay-config';
+import { selfSignedCertificate } from './test/certificates';
 
 describe('loadApplePayConfig', () => {
   let directory: string;
@@ -13,30 +13,7 @@ describe('loadApplePayConfig', () => {
   });
   beforeAll(() => {
     directory = mkdtempSync(join(tmpdir(), 'atrium-apple-pay-config-'));
-    for (const name of ['merchant', 'other']) {
-      const { key, cert } = files(name);
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'ec',
-          '-pkeyopt',
-          'ec_paramgen_curve:prime256v1',
-          '-nodes',
-          '-keyout',
-          key,
-          '-out',
-          cert,
-          '-days',
-          '1',
-          '-subj',
-          `/CN=${name}`,
-        ],
-        { stdio: 'ignore' },
-      );
-    }
+    for (const name of ['merchant', 'other']) selfSignedCertificate(directory, name);
   });
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 

@@ -119,6 +119,21 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
       purchaseInput(cardId, key),
     );
 
+  /**
+   * A client whose purchase (with `key`) was recorded by a process that died before asking the
+   * processor: the intent is pending and nothing was charged.
+   */
+  const purchaseNeverCharged = async (key = randomUUID()) => {
+    const client = await memberClient(context);
+    const neverAsked: PaymentsProcessor = { ...sandbox, charge: () => new Promise(() => undefined) };
+    void sameBrowserOn(client.browser, processOn(neverAsked)).post(
+      membershipOperations.purchasePackage,
+      purchaseInput(client.cardId, key),
+    );
+    await expect.poll(async () => (await ledgerOf(client.userId))?.pending).toBe(1);
+    return client;
+  };
+
   describe('a process that dies between the charge and the commit', () => {
     it('leaves the package purchase pending; after a restart the reconciliation settles it: one charge, one purchase', async () => {
       const { browser, userId, cardId } = await memberClient(context);
@@ -264,13 +279,7 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
     });
 
     it('charges an intent recorded before the process died (the processor never asked) exactly once', async () => {
-      const { browser, userId, cardId } = await memberClient(context);
-      const neverAsked: PaymentsProcessor = { ...sandbox, charge: () => new Promise(() => undefined) };
-      void sameBrowserOn(browser, processOn(neverAsked)).post(
-        membershipOperations.purchasePackage,
-        purchaseInput(cardId, randomUUID()),
-      );
-      await expect.poll(async () => (await ledgerOf(userId))?.pending).toBe(1);
+      const { userId } = await purchaseNeverCharged();
       const later = minutesFromNow(3);
       // Two processes reconcile at once: the claim gives the row to one of them.
       const reports = await Promise.all([reconcile(later), reconcile(later)]);
@@ -284,13 +293,7 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
     });
 
     it('marks a pending row older than the processor keeps its key for review instead of charging it', async () => {
-      const { browser, userId, cardId } = await memberClient(context);
-      const neverAsked: PaymentsProcessor = { ...sandbox, charge: () => new Promise(() => undefined) };
-      void sameBrowserOn(browser, processOn(neverAsked)).post(
-        membershipOperations.purchasePackage,
-        purchaseInput(cardId, randomUUID()),
-      );
-      await expect.poll(async () => (await ledgerOf(userId))?.pending).toBe(1);
+      const { userId } = await purchaseNeverCharged();
       await context.sql(
         `update package_purchases set created_at = now() - interval '25 hours', updated_at = now() - interval '25 hours'
           where user_id = $1`,
@@ -384,14 +387,8 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
     });
 
     it('tells a repeat that the first request with the key is still running, to be retried with the key', async () => {
-      const { browser, userId, cardId } = await memberClient(context);
-      const neverAsked: PaymentsProcessor = { ...sandbox, charge: () => new Promise(() => undefined) };
       const key = randomUUID();
-      void sameBrowserOn(browser, processOn(neverAsked)).post(
-        membershipOperations.purchasePackage,
-        purchaseInput(cardId, key),
-      );
-      await expect.poll(async () => (await ledgerOf(userId))?.pending).toBe(1);
+      const { browser, userId, cardId } = await purchaseNeverCharged(key);
       expect(await browser.error(membershipOperations.purchasePackage, purchaseInput(cardId, key))).toEqual({
         code: 'IDEMPOTENCY_KEY_IN_PROGRESS',
         message: membershipMessages.purchaseInProgress,
@@ -409,13 +406,7 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
   });
 
   it('runs the reconciliation as the reconcile-payments job of the job engine', async () => {
-    const { browser, userId, cardId } = await memberClient(context);
-    const neverAsked: PaymentsProcessor = { ...sandbox, charge: () => new Promise(() => undefined) };
-    void sameBrowserOn(browser, processOn(neverAsked)).post(
-      membershipOperations.purchasePackage,
-      purchaseInput(cardId, randomUUID()),
-    );
-    await expect.poll(async () => (await ledgerOf(userId))?.pending).toBe(1);
+    const { userId } = await purchaseNeverCharged();
     await context.sql(
       `update package_purchases set updated_at = now() - interval '5 minutes' where user_id = $1`,
       [Number(userId)],

@@ -1,11 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selfSignedCertificate } from '../../test/certificates';
 import {
   appleMerchantValidationUrl,
   createAppleMerchantValidator,
@@ -46,36 +46,6 @@ describe('Apple Pay merchant validation URLs', () => {
   });
 });
 
-/** A self-signed certificate and key for `commonName`, made by openssl (PEM). */
-function selfSigned(directory: string, name: string, commonName: string) {
-  const key = join(directory, `${name}.key`);
-  const cert = join(directory, `${name}.crt`);
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '1',
-      '-subj',
-      `/CN=${commonName}`,
-      '-addext',
-      `subjectAltName=DNS:${commonName}`,
-    ],
-    { stdio: 'ignore' },
-  );
-  return { keyPem: readFileSync(key, 'utf8'), certificatePem: readFileSync(cert, 'utf8') };
-}
-
 describe('merchant validation against Apple (a local HTTPS server asking for client certificates)', () => {
   let directory: string;
   let server: Server;
@@ -86,8 +56,8 @@ describe('merchant validation against Apple (a local HTTPS server asking for cli
 
   beforeAll(async () => {
     directory = mkdtempSync(join(tmpdir(), 'atrium-apple-pay-'));
-    serverCertificate = selfSigned(directory, 'server', 'localhost');
-    merchant = selfSigned(directory, 'merchant', 'merchant.atrium.test');
+    serverCertificate = selfSignedCertificate(directory, 'server', 'localhost');
+    merchant = selfSignedCertificate(directory, 'merchant', 'merchant.atrium.test');
     server = createServer(
       {
         key: serverCertificate.keyPem,
@@ -167,7 +137,7 @@ describe('merchant validation against Apple (a local HTTPS server asking for cli
   });
 
   it('fails when the server does not trust the certificate presented', async () => {
-    const stranger = selfSigned(directory, 'stranger', 'stranger.test');
+    const stranger = selfSignedCertificate(directory, 'stranger', 'stranger.test');
     const validator = createAppleMerchantValidator(
       { ...config(), ...stranger },
       { isAllowedUrl: (url) => url.origin === origin, ca: serverCertificate.certificatePem },
