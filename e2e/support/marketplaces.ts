@@ -1,3 +1,4 @@
+import { expect, type Page } from '@playwright/test';
 /** The demo seed's marketplaces, as the e2e journeys rely on them. */
 export const demoMarketplaces = [
   {
@@ -40,3 +41,15 @@ export const marketplacePages = [
   { path: 'profile', title: 'My Profile', asksGuestsToSignIn: true },
   { path: 'memberships', title: 'Memberships & Packages' },
 ] as const;
+
+/**
+ * Opens a marketplace's services page and waits until it has started: its id is stored, so the
+ * first visit's clearing of another marketplace's values is over and values stored now stay.
+ */
+export async function startMarketplace(page: Page, marketplaceId: string) {
+  await page.goto(`/${marketplaceId}/services`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('marketplace-id')))
+    .toBe(JSON.stringify(marketplaceId));
+}

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demoMarketplaces, marketplacePages } from '../support/marketplaces';
+import { demoMarketplaces, marketplacePages, startMarketplace } from '../support/marketplaces';
 
 /** Issue 17: no route may scroll sideways on a phone or a tablet. */
 const widths = [320, 390, 768] as const;
@@ -8,9 +8,8 @@ type Marketplace = (typeof demoMarketplaces)[number];
 
 /** What each page needs stored to show itself rather than send the client elsewhere. */
 async function prepare(page: Page, marketplace: Marketplace) {
-  await page.goto(`/${marketplace.id}/services`);
   // Once the marketplace has started (its first visit clears what another one stored).
-  await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+  await startMarketplace(page, marketplace.id);
   await page.evaluate(
     ({ procedureId, clinic }) => {
       localStorage.setItem('selected-procedures', JSON.stringify([{ id: procedureId, addOnIds: [] }]));

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoMarketplaces, marketplacePages } from '../support/marketplaces';
+import { demoMarketplaces, marketplacePages, startMarketplace } from '../support/marketplaces';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -10,9 +10,8 @@ for (const marketplace of demoMarketplaces) {
         page,
       }) => {
         if ('needsCart' in pageNeeds) {
-          await page.goto(`/${marketplace.id}/services`);
           // Once the marketplace has started (its first visit clears what another one stored).
-          await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+          await startMarketplace(page, marketplace.id);
           await page.evaluate(
             (id) => localStorage.setItem('selected-procedures', JSON.stringify([{ id, addOnIds: [] }])),
             marketplace.procedureId,
