@@ -25,13 +25,15 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /federation\.spec\.ts/,
+      testIgnore: /(federation|delivery)\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium },
     },
     {
-      // The catalogue and 3-D Secure journeys again on a phone-size screen (dialogs become bottom drawers).
+      // Every journey again on a phone-size screen (dialogs become bottom drawers), in weeks of its
+      // own (support/checkout.ts). The accessibility scan sets its own viewports and the keyboard
+      // journey is the desktop's; federation has its own project.
       name: 'mobile',
-      testMatch: /(catalog|payments-3ds|apple-pay)\.spec\.ts/,
+      testIgnore: /(federation|delivery|axe|keyboard)\.spec\.ts/,
       use: { ...devices['Pixel 7'], launchOptions: chromium },
     },
     {
@@ -39,6 +41,14 @@ export default defineConfig({
       name: 'federation',
       testMatch: /federation\.spec\.ts/,
       dependencies: ['desktop', 'mobile'],
+      use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium },
+    },
+    {
+      // Releases, promotes and rolls back a remote for every client, with the host left running:
+      // last, on its own.
+      name: 'delivery',
+      testMatch: /delivery\.spec\.ts/,
+      dependencies: ['federation'],
       use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium },
     },
   ],

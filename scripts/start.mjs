@@ -1,6 +1,7 @@
 // `npm start`: install what is missing, build everything, migrate and seed the embedded database,
 // then run the API, the host and each remote on its own port as separate deployments.
 import { spawn } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ensurePnpm, envWithTools, repoRoot, run, waitForUrl } from './lib/tools.mjs';
 
@@ -12,12 +13,23 @@ const ports = {
   checkout: 3003,
   account: 3004,
   spotlight: 3011,
+  releases: 3020,
   oidc: 4001,
 };
+// Released remote builds (`pnpm release <remote>`), served as a CDN would serve them.
+const releaseDir = path.resolve(repoRoot, process.env.RELEASE_DIR || '.releases');
+// The allow-list of origins remotes may be loaded from: the API refuses releases and overrides from
+// anywhere else, and the host's Content-Security-Policy lets no other script run.
+const remoteOrigins = ['catalog', 'scheduling', 'checkout', 'account', 'spotlight', 'releases']
+  .map((name) => `http://localhost:${ports[name]}`)
+  .join(',');
 const api = `http://127.0.0.1:${ports.api}`;
 const env = envWithTools({
   CATALOG_OVERRIDE_ENTRY: `http://localhost:${ports.spotlight}/mf-manifest.json`,
   OIDC_DEV_PORT: String(ports.oidc),
+  REMOTE_ORIGINS: process.env.REMOTE_ORIGINS || remoteOrigins,
+  RELEASE_DIR: releaseDir,
+  RELEASE_BASE_URL: `http://localhost:${ports.releases}`,
   // The host's proxy is the one hop in front of the API.
   TRUST_PROXY_HOPS: '1',
 });
@@ -55,13 +67,13 @@ start('sign-in provider', ['packages/api/dist/cli.mjs', 'oidc-dev-provider']);
 start('host', ['host/dist/server/server.js'], {
   PORT: String(ports.host),
   API_URL: api,
-  // The tenant override's remote runs on the server too (the default remotes' origins always may).
-  SSR_REMOTE_ORIGINS: `http://localhost:${ports.spotlight}`,
 });
 for (const remote of ['catalog', 'scheduling', 'checkout', 'account']) {
   start(remote, serve(path.join('remotes', remote, 'dist'), ports[remote]));
 }
 start('catalog (spotlight edition)', serve('remotes/catalog/dist-spotlight', ports.spotlight));
+mkdirSync(releaseDir, { recursive: true });
+start('released remote builds', serve(releaseDir, ports.releases));
 
 let stopping = false;
 function stop(code = 0) {
@@ -83,6 +95,9 @@ Atrium is running.
   Solace Wellness Studio (one clinic):    ${host}/3
 Sign-in: demo@glow.example / demo-pass-123 (also demo@nocturne.example, demo@solace.example);
   emails and text messages land in the dev mailbox: ${host}/dev/mailbox
+Staff (sign in with a code from the dev mailbox): owner@glow.example, frontdesk@glow.example,
+  practitioner@glow.example (1); owner@nocturne.example, frontdesk@nocturne.example (2);
+  owner@solace.example, frontdesk@solace.example (3)
 Press Ctrl+C to stop.`);
 } catch (error) {
   console.error(`✖ ${error.message}`);

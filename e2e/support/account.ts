@@ -9,9 +9,16 @@ export async function registerThroughGoogle(page: Page, email: string) {
   await signInButton(page).click();
   await dialog(page, 'Sign in').getByRole('button', { name: 'Continue with Google' }).click();
   await providerLogin(page, email);
+  await completeConfirmInformation(page, email);
+}
+
+/** The 'Confirm Information' dialog that follows a new client's provider sign-in, filled and sent. */
+export async function completeConfirmInformation(page: Page, email: string) {
   const confirm = dialog(page, 'Confirm Information');
   await expect(confirm.getByLabel('Email')).toHaveValue(email);
+  await confirm.getByLabel('Phone Number').clear();
   await confirm.getByLabel('Phone Number').pressSequentially(uniquePhone().slice(2));
+  await confirm.getByLabel('Date of Birth').clear();
   await confirm.getByLabel('Date of Birth').pressSequentially('01311990');
   await confirm.getByLabel('Address').fill('350 5th Ave, New York, NY 10118');
   await confirm.getByRole('button', { name: 'Register' }).click();

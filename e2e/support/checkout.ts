@@ -1,4 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+import { parse } from 'date-fns';
+import ICAL from 'ical.js';
 import { chooseClinic } from './booking';
 import { clinicToday, nextWeekday, pickDay, timesRegion } from './schedule';
 
@@ -30,7 +33,7 @@ export async function confirmAtClinic(
   // Without a clinic name, the marketplace's only clinic is chosen for the client.
   if (options.clinic) await chooseClinic(page, options.marketplaceId, options.clinic);
   else await page.goto(`/${options.marketplaceId}/services`);
-  // Categories start folded, except the first in the spotlight edition (marketplace 2).
+  // The first category starts open (spec 2), the others folded.
   const category = page.getByRole('button', { name: options.category });
   const add = page.getByRole('button', { name: `Add ${options.service}` });
   await expect(category).toBeVisible();
@@ -56,10 +59,19 @@ export const confirmAtGlowClinic = (page: Page, weeksAhead = 1) =>
     day: weekdayWeeksAhead(weeksAhead),
   });
 
-/** A Tuesday-to-Thursday day (every demo clinic is open) at least `weeks` weeks from today. */
+/**
+ * Weeks the mobile project books after the desktop's: both projects run at once on one stack, take
+ * the day's first free time and share the demo client, who cannot hold two visits at one time.
+ */
+export const projectWeeks = () => (test.info().project.name === 'mobile' ? 12 : 0);
+
+/**
+ * A Tuesday-to-Thursday day (every demo clinic is open) at least `weeks` weeks from today, in the
+ * running project's own weeks (see projectWeeks).
+ */
 export function weekdayWeeksAhead(weeks: number, weekdays = [2, 3, 4]) {
   const from = clinicToday();
-  from.setDate(from.getDate() + 7 * (weeks - 1));
+  from.setDate(from.getDate() + 7 * (weeks + projectWeeks() - 1));
   return nextWeekday(weekdays, from);
 }
 
@@ -108,4 +120,45 @@ export async function expectBookingReceived(page: Page) {
   await expect(page).toHaveURL(/\/success$/);
   await expect(page.getByText('Your booking request has been received!')).toBeVisible();
   await expect(page.getByText('Marketplace is working to confirm your appointment.')).toBeVisible();
+}
+
+/** The recap of the request just sent, under the success message. */
+export const requestRecap = (page: Page) => page.getByRole('region', { name: 'Your request' });
+
+/** The date and time /confirm shows for the chosen slot, e.g. 'Wednesday, December 02, 2026 at 10:00 AM'. */
+export async function chosenDateTime(page: Page) {
+  const text = await page
+    .getByText(/^\w+day, \w+ \d\d, \d{4} at \d{1,2}:\d\d [AP]M$/)
+    .first()
+    .textContent();
+  const match = /^(.+) at (.+)$/.exec(text ?? '');
+  if (!match?.[1] || !match[2]) throw new Error(`no chosen date and time on /confirm: ${text}`);
+  const date = parse(match[1], 'EEEE, MMMM dd, yyyy', new Date());
+  return { date, time: match[2] };
+}
+
+/**
+ * Downloads the recap's calendar file and parses it (ical.js): its file name, its one event, and the
+ * event's start as the clinic's local clock reads it ('Wednesday, December 2, 2026' and '10:00 AM').
+ */
+export async function downloadRequestCalendar(page: Page, timeZone = 'America/New_York') {
+  const downloading = page.waitForEvent('download');
+  await requestRecap(page).getByRole('link', { name: 'Add to calendar' }).click();
+  const download = await downloading;
+  const content = await readFile(await download.path(), 'utf8');
+  const calendar = new ICAL.Component(ICAL.parse(content));
+  const events = calendar.getAllSubcomponents('vevent');
+  expect(events).toHaveLength(1);
+  const [component] = events;
+  if (!component) throw new Error('no event in the calendar file');
+  const event = new ICAL.Event(component);
+  const start = event.startDate.toJSDate();
+  const local = (options: Intl.DateTimeFormatOptions) =>
+    // ICU puts a narrow no-break space before AM/PM.
+    new Intl.DateTimeFormat('en-US', { timeZone, ...options }).format(start).replace(/\u202f/g, ' ');
+  const localStart = {
+    date: local({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }),
+    time: local({ hour: 'numeric', minute: '2-digit' }),
+  };
+  return { filename: download.suggestedFilename(), event, component, localStart };
 }

@@ -11,9 +11,13 @@ export function uniqueEmail(name: string): string {
   return `${name}.${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}@example.com`;
 }
 
-/** A US number no other test uses (+1 212 555 xxxx). */
+/** New York area codes: with the desktop and phone projects both registering, 10,000 numbers were few. */
+const areaCodes = ['212', '646', '917', '718', '347'];
+
+/** A US number no other test uses (+1 <New York area code> 555 xxxx: 50,000 of them). */
 export function uniquePhone(): string {
-  return `+1212555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
+  const areaCode = areaCodes[Math.floor(Math.random() * areaCodes.length)];
+  return `+1${areaCode}555${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`;
 }
 
 export interface MailboxMessage {
@@ -64,19 +68,25 @@ export function linkIn(message: MailboxMessage, path: string): string {
 }
 
 /**
- * Creates an account with a password through the API (a separate cookie jar: the browser stays
- * signed out). Its email is not confirmed; a confirmation link is emailed.
+ * Creates an account with a password (and optionally a profile, e.g. an unconfirmed phone) through
+ * the API (a separate cookie jar: the browser stays signed out). Its email is not confirmed; a
+ * confirmation link is emailed.
  */
 export async function registerWithPassword(
   request: APIRequestContext,
-  { email, password, marketplaceId = '1' }: { email: string; password: string; marketplaceId?: string },
+  {
+    email,
+    password,
+    marketplaceId = '1',
+    profile,
+  }: { email: string; password: string; marketplaceId?: string; profile?: Record<string, unknown> },
 ) {
   const response = await request.post(`${hostUrl}/graphql`, {
     headers: { origin: hostUrl, 'content-type': 'application/json' },
     data: {
       query:
-        'mutation Register($marketplaceId: ID!, $email: String!, $password: String!) { register(marketplaceId: $marketplaceId, email: $email, password: $password) { emailConfirmed } }',
-      variables: { marketplaceId, email, password },
+        'mutation Register($marketplaceId: ID!, $email: String!, $password: String!, $profile: ProfileInput) { register(marketplaceId: $marketplaceId, email: $email, password: $password, profile: $profile) { emailConfirmed } }',
+      variables: { marketplaceId, email, password, profile },
     },
   });
   const body = (await response.json()) as {

@@ -53,3 +53,21 @@ export async function startMarketplace(page: Page, marketplaceId: string) {
     .poll(() => page.evaluate(() => localStorage.getItem('marketplace-id')))
     .toBe(JSON.stringify(marketplaceId));
 }
+
+export type DemoMarketplace = (typeof demoMarketplaces)[number];
+
+/**
+ * Stores, once the marketplace has started, a cart with its demo service, its demo clinic and a
+ * date and time: what /schedule and /confirm need to show themselves rather than send the client back.
+ */
+export async function storeBooking(page: Page, marketplace: DemoMarketplace) {
+  await startMarketplace(page, marketplace.id);
+  await page.evaluate(
+    ({ procedureId, clinic }) => {
+      localStorage.setItem('selected-procedures', JSON.stringify([{ id: procedureId, addOnIds: [] }]));
+      localStorage.setItem('selected-location', JSON.stringify(clinic));
+      localStorage.setItem('selected-date-time', JSON.stringify({ date: '2030-01-08', time: '10:00' }));
+    },
+    { procedureId: marketplace.procedureId, clinic: marketplace.clinic },
+  );
+}

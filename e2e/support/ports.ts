@@ -9,6 +9,7 @@ const basePorts = {
   checkout: 5103,
   account: 5104,
   spotlight: 5111,
+  releases: 5120,
   api: 5140,
   oidc: 5141,
   control: 5199,
@@ -20,8 +21,26 @@ export const ports = Object.fromEntries(
   [Name in keyof typeof basePorts]: number;
 };
 
-export type Deployment = 'host' | 'catalog' | 'scheduling' | 'checkout' | 'account' | 'spotlight';
+/** The deployments, and `releases`: the static server of released remote builds (a CDN's stand-in). */
+export type Deployment =
+  | 'host'
+  | 'catalog'
+  | 'scheduling'
+  | 'checkout'
+  | 'account'
+  | 'spotlight'
+  | 'releases';
 
 export const hostUrl = `http://localhost:${ports.host}`;
 export const controlUrl = `http://127.0.0.1:${ports.control}`;
 export const oidcUrl = `http://localhost:${ports.oidc}`;
+
+/** Where released builds are served (RELEASE_BASE_URL). */
+export const releasesUrl = `http://localhost:${ports.releases}`;
+
+/** The allow-list of remote origins (REMOTE_ORIGINS) the API and the host are started with. */
+export const remoteOrigins = (
+  ['catalog', 'scheduling', 'checkout', 'account', 'spotlight', 'releases'] as const
+)
+  .map((deployment) => `http://localhost:${ports[deployment]}`)
+  .join(',');

@@ -19,18 +19,31 @@ export function nextWeekday(weekdays: number[], from = clinicToday()): Date {
   return day;
 }
 
-export const dayButtonName = (date: Date) => format(date, 'EEEE, MMMM d, yyyy');
+/**
+ * A day's accessible name in the week calendar and the waitlist's month grid: what the day shows
+ * first ('Tue 1'), then its month and year.
+ */
+export const dayButtonName = (date: Date) => format(date, 'EEE d MMMM yyyy');
 
-/** Shows the week holding `date` on /schedule and picks that day. */
+/** The chosen-day heading over the times (spec 9 'EEEE, MMMM d, yyyy'). */
+export const dayHeading = (date: Date) => format(date, 'EEEE, MMMM d, yyyy');
+
+/**
+ * Shows the week holding `date` on /schedule and picks that day: the month list goes straight to
+ * the week of the date's month's first day (or this week), and 'Next week' pages on from there.
+ */
 export async function pickDay(page: Page, date: Date) {
   const week = page.getByRole('list', { name: 'Week' });
   await expect(week).toBeVisible();
   const button = week.getByRole('button', { name: dayButtonName(date) });
-  for (let i = 0; i < 12 && !(await button.isVisible()); i++) {
-    await page.getByRole('button', { name: 'Next week' }).click();
+  if (!(await button.isVisible())) {
+    await page.getByRole('combobox', { name: 'Month' }).selectOption(format(date, 'yyyy-MM-01'));
+    for (let i = 0; i < 6 && !(await button.isVisible()); i++) {
+      await page.getByRole('button', { name: 'Next week' }).click();
+    }
   }
   await button.click();
-  await expect(page.getByRole('heading', { level: 2, name: dayButtonName(date) })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: dayHeading(date) })).toBeVisible();
 }
 
 /** A clinic of marketplace 1 chosen and a service in the cart, on /schedule. */

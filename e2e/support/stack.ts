@@ -4,15 +4,17 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createStaticServer, listen } from '../../scripts/lib/static-server.mjs';
-import { type Deployment, ports } from './ports';
+import { type Deployment, ports, remoteOrigins } from './ports';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 // One run folder per port offset, so that two runs at once keep their deployments and data apart.
 const offset = process.env.E2E_PORT_OFFSET;
 export const runDir = path.join(repoRoot, offset ? `e2e/.run-${offset}` : 'e2e/.run');
 export const deployDir = (deployment: Deployment) => path.join(runDir, 'deploy', deployment);
+/** RELEASE_DIR of this run: `pnpm release` writes here, the `releases` deployment serves it. */
+export const releaseDir = deployDir('releases');
 
-const builds: Record<Deployment, string> = {
+const builds: Record<Exclude<Deployment, 'releases'>, string> = {
   host: 'host/dist',
   catalog: 'remotes/catalog/dist',
   scheduling: 'remotes/scheduling/dist',
@@ -22,7 +24,7 @@ const builds: Record<Deployment, string> = {
 };
 
 /** Copies a build into its deployment folder, replacing what was there (a redeploy). */
-export function deploy(deployment: Deployment, buildDir = path.join(repoRoot, builds[deployment])) {
+export function deploy(deployment: keyof typeof builds, buildDir = path.join(repoRoot, builds[deployment])) {
   if (!existsSync(buildDir)) throw new Error(`${buildDir} is missing: run \`pnpm build\` first.`);
   const target = deployDir(deployment);
   rmSync(target, { recursive: true, force: true });
@@ -60,9 +62,11 @@ export class Stack {
   async start() {
     rmSync(runDir, { recursive: true, force: true });
     mkdirSync(runDir, { recursive: true });
-    for (const deployment of Object.keys(builds) as Deployment[]) deploy(deployment);
+    for (const deployment of Object.keys(builds) as (keyof typeof builds)[]) deploy(deployment);
+    mkdirSync(releaseDir, { recursive: true });
     await this.startApi();
-    for (const deployment of Object.keys(builds) as Deployment[]) await this.startDeployment(deployment);
+    for (const deployment of [...Object.keys(builds), 'releases'] as Deployment[])
+      await this.startDeployment(deployment);
     await this.startControl();
   }
 
@@ -79,6 +83,7 @@ export class Stack {
       PGLITE_DIR: path.join(runDir, 'pglite'),
       SEED_DEMO: '1',
       CATALOG_OVERRIDE_ENTRY: `http://localhost:${ports.spotlight}/mf-manifest.json`,
+      REMOTE_ORIGINS: remoteOrigins,
       NODE_ENV: 'test',
       OIDC_DEV_PORT: String(ports.oidc),
       WEB_ORIGINS: `http://localhost:${ports.host}`,
@@ -125,7 +130,7 @@ export class Stack {
         ...process.env,
         PORT: String(ports.host),
         API_URL: `http://127.0.0.1:${ports.api}`,
-        SSR_REMOTE_ORIGINS: `http://localhost:${ports.spotlight}`,
+        REMOTE_ORIGINS: remoteOrigins,
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -151,11 +156,11 @@ export class Stack {
     this.control = http.createServer(async (req, res) => {
       const [, action, deployment] = (req.url ?? '').split('/') as [string, string, Deployment];
       try {
-        if (req.method !== 'POST' || !(deployment in builds))
+        if (req.method !== 'POST' || !(deployment in builds || deployment === 'releases'))
           throw new Error(`Unknown control request ${req.url}`);
         if (action === 'stop') await this.stopDeployment(deployment);
         else if (action === 'start') await this.startDeployment(deployment);
-        else if (action === 'redeploy') deploy(deployment, await readBody(req));
+        else if (action === 'redeploy' && deployment !== 'releases') deploy(deployment, await readBody(req));
         else if (action === 'configure' && deployment === 'host')
           writeRuntimeConfig(JSON.parse(await readBody(req)));
         else throw new Error(`Unknown action ${action}`);

@@ -300,6 +300,8 @@ test.describe('services and the cart', () => {
     await expect(drawer.getByRole('button', { name: 'Checkout' })).toBeVisible();
     await drawer.getByRole('button', { name: `Remove ${glow.b12.name}` }).click();
     await expect(drawer).toContainText('Your cart is empty.');
+    // The focused Remove button went with its line: focus stays in the drawer, on Close.
+    await expect(drawer.getByRole('button', { name: 'Close' })).toBeFocused();
     await expect(drawer.getByRole('button', { name: 'Checkout' })).toHaveCount(0);
   });
 

@@ -1,17 +1,20 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
-import { freshStart } from '../support/booking';
+import { freshStart, glow } from '../support/booking';
 import {
   agreeToPolicy,
   answerGlowQuestions,
   cards,
+  chosenDateTime,
   confirmAtClinic,
   confirmAtGlowClinic,
+  downloadRequestCalendar,
   expectBookingReceived,
   fillCard,
   fillGuestDetails,
   pickFirstTimeAndContinue,
   requestAppointment,
+  requestRecap,
   summaryTotal,
   weekdayWeeksAhead,
 } from '../support/checkout';
@@ -42,6 +45,8 @@ test.describe('checkout', () => {
     await page.getByRole('textbox', { name: 'Notes' }).fill('Please use my left arm.');
     await fillCard(page);
     await agreeToPolicy(page);
+    const chosen = await chosenDateTime(page);
+    const dueNow = (await page.getByTestId('checkout-due-now').textContent()) ?? '';
     await requestAppointment(page);
 
     await expectBookingReceived(page);
@@ -49,11 +54,72 @@ test.describe('checkout', () => {
     await expect(
       page.getByRole('button', { name: 'Verify your email to check the status of your appointment' }),
     ).toBeVisible();
+
+    // The recap of what was sent: the service and its duration, the clinic, the time at the clinic,
+    // the total and what is due when the marketplace confirms (issue 17).
+    const recap = requestRecap(page);
+    const day = format(chosen.date, 'EEEE, MMMM d, yyyy');
+    await expect(recap.getByRole('listitem')).toHaveText([`${glow.b12.name}10 min`]);
+    await expect(recap.getByText(glow.manhattan.name)).toBeVisible();
+    await expect(recap.getByText(glow.manhattan.address)).toBeVisible();
+    await expect(recap.getByText(day, { exact: true })).toBeVisible();
+    await expect(
+      recap.getByText(new RegExp(`^${chosen.time} – \\d{1,2}:\\d\\d [AP]M E[SD]T$`)),
+    ).toBeVisible();
+    await expect(recap.getByTestId('recap-total')).toHaveText('$35.00');
+    await expect(recap.getByTestId('checkout-due-now')).toHaveText(dueNow);
+    await expect(recap.getByText('Due when confirmed')).toBeVisible();
+    await expect(
+      recap.getByText('Your deposit will be collected when your appointment is confirmed.'),
+    ).toBeVisible();
+
+    // 'Add to calendar' downloads the requested time, marked as awaiting confirmation.
+    const calendar = await downloadRequestCalendar(page);
+    expect(calendar.filename).toBe('appointment-request.ics');
+    expect(calendar.localStart).toEqual({ date: day, time: chosen.time });
+    expect(calendar.event.endDate.toJSDate().getTime() - calendar.event.startDate.toJSDate().getTime()).toBe(
+      10 * 60_000,
+    );
+    expect(calendar.event.summary).toBe(`${glow.b12.name} at Glow Mobile IV`);
+    expect(calendar.event.location).toBe(`${glow.manhattan.name}, ${glow.manhattan.address}`);
+    expect(calendar.event.description).toContain('awaiting confirmation');
+    expect(calendar.component.getFirstPropertyValue('status')).toBe('TENTATIVE');
+
+    // A reload keeps the recap; the server-rendered page hydrates without a mismatch (the recap is
+    // the tab's own, added once hydrated).
+    // (Production React reports a mismatch as minified error 418, 423 or 425.)
+    const hydrationProblem = /hydrat|error #(418|423|425)/i;
+    const hydrationErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && hydrationProblem.test(message.text()))
+        hydrationErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => {
+      if (hydrationProblem.test(error.message)) hydrationErrors.push(error.message);
+    });
+    await page.reload();
+    await expect(recap.getByText(day, { exact: true })).toBeVisible();
+    await expect(recap.getByTestId('recap-total')).toHaveText('$35.00');
+    expect(hydrationErrors).toEqual([]);
     // Spec 4: success clears the booking and points the account at the appointments tab.
     // (A store back at its default keeps nothing in localStorage.)
     expect(await stored(page, 'selected-procedures')).toBeNull();
     expect(await stored(page, 'selected-date-time')).toBeNull();
     expect(await stored(page, 'account-tab')).toBe('"appointments"');
+
+    // Another marketplace's /success recaps nothing of this one.
+    await page.goto('/2/success');
+    await expect(page.getByText('Your booking request has been received!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your request' })).toHaveCount(0);
+  });
+
+  test('a direct visit to /success shows the message without a recap', async ({ page }) => {
+    await page.goto('/1/success');
+    await expectBookingReceived(page);
+    await expect(
+      page.getByRole('button', { name: 'Verify your email to check the status of your appointment' }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your request' })).toHaveCount(0);
   });
 
   test('a signed-in client finds their details filled in and sees the status links', async ({ page }) => {
@@ -75,6 +141,8 @@ test.describe('checkout', () => {
     await requestAppointment(page);
 
     await expect(page.getByText('Your booking request has been received!')).toBeVisible();
+    // The signed-in client gets the recap too.
+    await expect(requestRecap(page).getByTestId('recap-total')).toHaveText('$35.00');
     await expect(page.getByRole('link', { name: 'View Appointment Status' })).toHaveAttribute(
       'href',
       '/1/profile',
@@ -202,6 +270,13 @@ test.describe('checkout', () => {
     await requestAppointment(page);
     await expectBookingReceived(page);
     expect(await stored(page, 'selected-waitlist')).toBeNull();
+
+    // The recap lists the waitlist's day and time of day; there is no time for a calendar yet.
+    const recap = requestRecap(page);
+    await expect(recap.getByText('Your availability (waitlist)')).toBeVisible();
+    await expect(recap).toContainText(`${format(day, 'EEEE, MMM d, yyyy')}: Afternoon`);
+    await expect(recap.getByRole('link', { name: 'Add to calendar' })).toHaveCount(0);
+    await expect(recap.getByText(/^There is no time to add to your calendar yet/)).toBeVisible();
   });
 
   test('tips, and a promo code applied, refused and removed', async ({ page }) => {

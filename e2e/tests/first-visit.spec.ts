@@ -69,7 +69,7 @@ test('pages and scripts are sent compressed, and a repeat visit gets the page fr
   expect(page.headers()['content-encoding']).toBe('br');
   const html = await page.text();
   // The host's own scripts (the remotes' are on their own origins).
-  const script = /"(\/static\/js\/[^"]+\.js)"/.exec(html)?.[1];
+  const script = /(\/static\/js\/[^"&]+\.js)/.exec(html)?.[1];
   expect(script).toBeTruthy();
   const asset = await request.get(script as string, { headers: { 'accept-encoding': 'br, gzip' } });
   expect(asset.headers()['content-encoding']).toBe('br');

@@ -1,24 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demoMarketplaces, marketplacePages, startMarketplace } from '../support/marketplaces';
+import { demoMarketplaces, marketplacePages, storeBooking } from '../support/marketplaces';
 
 /** Issue 17: no route may scroll sideways on a phone or a tablet. */
 const widths = [320, 390, 768] as const;
-
-type Marketplace = (typeof demoMarketplaces)[number];
-
-/** What each page needs stored to show itself rather than send the client elsewhere. */
-async function prepare(page: Page, marketplace: Marketplace) {
-  // Once the marketplace has started (its first visit clears what another one stored).
-  await startMarketplace(page, marketplace.id);
-  await page.evaluate(
-    ({ procedureId, clinic }) => {
-      localStorage.setItem('selected-procedures', JSON.stringify([{ id: procedureId, addOnIds: [] }]));
-      localStorage.setItem('selected-location', JSON.stringify(clinic));
-      localStorage.setItem('selected-date-time', JSON.stringify({ date: '2030-01-08', time: '10:00' }));
-    },
-    { procedureId: marketplace.procedureId, clinic: marketplace.clinic },
-  );
-}
 
 /** How far the page lays out past the window's width (0 when it fits). */
 const overflow = (page: Page) =>
@@ -27,7 +11,7 @@ const overflow = (page: Page) =>
 for (const marketplace of demoMarketplaces) {
   test(`${marketplace.name}: no route scrolls sideways at ${widths.join(', ')} px`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await prepare(page, marketplace);
+    await storeBooking(page, marketplace);
     const tooWide: string[] = [];
     for (const width of widths) {
       await page.setViewportSize({ width, height: 844 });

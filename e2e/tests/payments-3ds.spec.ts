@@ -15,6 +15,8 @@ import { dialog, mailbox, profileButton, toast, uniqueEmail } from '../support/i
 import { hostUrl } from '../support/ports';
 
 /** Stripe's 3-D Secure test cards: the bank asks when the card is saved; and on every charge too. */
+// This file books in week 10, which no other spec books in: two specs run at once, and two bookings
+// taking the same day's first free time would race for it.
 const threeDSecureCard = '4000 0025 0000 3155';
 const alwaysAuthenticateCard = '4000 0027 6000 3184';
 const authenticationFailed =
@@ -54,7 +56,7 @@ test.describe('3-D Secure at checkout', () => {
   });
 
   test('a card whose bank asks for authentication books after the client completes it', async ({ page }) => {
-    await confirmAtGlowClinic(page, 5);
+    await confirmAtGlowClinic(page, 10);
     await fillGuestDetails(page);
     await answerGlowQuestions(page);
     await fillCard(page, threeDSecureCard);
@@ -70,7 +72,7 @@ test.describe('3-D Secure at checkout', () => {
   test('a failed authentication is refused with everything kept, and another card then books', async ({
     page,
   }) => {
-    await confirmAtGlowClinic(page, 6);
+    await confirmAtGlowClinic(page, 10);
     const email = await fillGuestDetails(page);
     await answerGlowQuestions(page);
     await fillCard(page, threeDSecureCard);
@@ -124,7 +126,7 @@ test('a charge the bank holds at confirmation: the client authenticates it from 
 }) => {
   test.setTimeout(120_000);
   await freshStart(page, '/1/set-location');
-  await confirmAtGlowClinic(page, 7);
+  await confirmAtGlowClinic(page, 10);
   const email = await fillGuestDetails(page);
   await answerGlowQuestions(page);
   await fillCard(page, alwaysAuthenticateCard);

@@ -124,13 +124,32 @@ test('a new client manages profile, wallet and appointments on /profile', async 
   await expect(form.getByText('Address is required')).toBeVisible();
   await form.getByRole('button', { name: 'Autofill Address' }).click();
   const autofill = dialog(page, 'Auto Fill Address');
-  await expect(autofill.getByPlaceholder('Search for a place')).toBeVisible();
-  await autofill.getByRole('button', { name: 'Use current location' }).click();
+  const search = autofill.getByPlaceholder('Search for a place');
+  await expect(search).toBeVisible();
+  // The suggestions open in the flow under the search: 'Use current location' stays uncovered, and
+  // a click on it while they are open lands (the list closes only after it).
+  const useLocation = autofill.getByRole('button', { name: 'Use current location' });
+  await search.fill('350 5th Ave, New York');
+  const suggestions = autofill.getByRole('listbox', { name: 'Place' });
+  await expect(suggestions.getByRole('option').first()).toBeVisible();
+  const [list, button] = [await suggestions.boundingBox(), await useLocation.boundingBox()];
+  expect(button && list && button.y + button.height <= list.y).toBe(true);
+  // The gazetteer knows the point's city and ZIP code only: the client is told, and adds the street.
+  await useLocation.click();
+  await expect(suggestions).toBeHidden();
   await expect(autofill.getByText('New York, NY 10118')).toBeVisible();
+  await expect(
+    autofill.getByText(
+      'We found your city and ZIP code but not your street. Add your street address to complete it.',
+    ),
+  ).toBeVisible();
+  const select = autofill.getByRole('button', { name: 'Select Address' });
+  await expect(select).toBeDisabled();
+  await autofill.getByRole('textbox', { name: 'Street address' }).fill('350 5th Ave');
   await page.screenshot({ path: test.info().outputPath('profile-autofill.png') });
-  await autofill.getByRole('button', { name: 'Select Address' }).click();
+  await select.click();
   await expect(toast(page, 'Location autofilled successfully')).toBeVisible();
-  await expect(form.getByRole('textbox', { name: 'Address' })).toHaveValue('New York, NY 10118');
+  await expect(form.getByRole('textbox', { name: 'Address' })).toHaveValue('350 5th Ave, New York, NY 10118');
   // The birth date is typed the common US way (M/D/YYYY), as in checkout and registration.
   const dob = form.getByRole('textbox', { name: 'Date of Birth' });
   await dob.fill('');
@@ -140,7 +159,7 @@ test('a new client manages profile, wallet and appointments on /profile', async 
   await form.getByRole('textbox', { name: 'First Name' }).fill('');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Profile updated successfully')).toBeVisible();
-  await expect(summaryRow(page, 'Address')).toHaveText('New York, NY 10118');
+  await expect(summaryRow(page, 'Address')).toHaveText('350 5th Ave, New York, NY 10118');
   await expect(summaryRow(page, 'Name')).toHaveText('Avery Guest');
   await expect(summaryRow(page, 'Birthdate')).toHaveText('April 2, 1990');
 

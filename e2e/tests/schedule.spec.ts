@@ -4,6 +4,7 @@ import { chooseClinic, freshStart } from '../support/booking';
 import {
   clinicToday,
   dayButtonName,
+  dayHeading,
   nextWeekday,
   pickDay,
   pickInDialog,
@@ -80,7 +81,33 @@ test.describe('choosing a date and time', () => {
     const pastDay = today.getDay() === 0 ? startOfWeek(new Date(today.getTime() - 86_400_000)) : weekStart;
     const past = isSameMonth(pastDay, today) ? pastDay : today;
     await week.getByRole('button', { name: dayButtonName(past) }).click();
-    await expect(page.getByRole('heading', { level: 2, name: dayButtonName(today) })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: dayHeading(today) })).toBeVisible();
+  });
+
+  test('each day is named by what it shows first (label in name), in the week and the waitlist grid', async ({
+    page,
+  }) => {
+    await scheduleAtClinic(page);
+    const days = page.getByRole('list', { name: 'Week' }).getByRole('button');
+    await expect(days).toHaveCount(7);
+    for (const day of await days.all()) {
+      // What is on screen, weekday over day number: 'Tue 1' (shown upper-cased by CSS).
+      // (The month and year are there for screen readers only, in a 1 px visually hidden box.)
+      const shown = await day.evaluate((button) =>
+        [...button.children]
+          .filter((part) => part.getBoundingClientRect().width > 1)
+          .map((part) => part.textContent?.trim())
+          .join(' '),
+      );
+      expect(shown).toMatch(/^[A-Z]{3} \d{1,2}$/i);
+      await expect(day).toHaveAccessibleName(new RegExp(`^${shown} [A-Z][a-z]+ \\d{4}$`, 'i'));
+    }
+    const today = clinicToday();
+    await page.getByRole('button', { name: 'Join our Waitlist' }).click();
+    const grid = page.getByRole('dialog', { name: 'Your Availability' }).getByRole('grid');
+    const cell = grid.getByRole('gridcell', { name: dayButtonName(today) });
+    await expect(cell).toHaveText(format(today, 'd'));
+    await expect(cell.getByRole('button')).toHaveAccessibleName(dayButtonName(today));
   });
 
   test("a day with no availability says 'No availability on this date'", async ({ page }) => {
@@ -145,7 +172,7 @@ test.describe('the waitlist', () => {
       .getByRole('button', { name: `Delete availability for ${format(second, 'EEEE, MMM d, yyyy')}` })
       .click();
     // Removing every entry returns to today.
-    await expect(page.getByRole('heading', { level: 2, name: dayButtonName(clinicToday()) })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: dayHeading(clinicToday()) })).toBeVisible();
     await expect(waitlist.getByRole('button', { name: 'Join our Waitlist' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   });

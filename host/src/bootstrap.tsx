@@ -73,7 +73,7 @@ async function start(container: HTMLElement) {
     announceStarted();
     return;
   }
-  registerDefaultRemotes(config.remotes);
+  registerDefaultRemotes(config);
   $browserConfig.set({
     googleMapsApiKey: config.googleMapsApiKey,
     marketingAnalytics: config.marketingAnalytics,

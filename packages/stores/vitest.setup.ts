@@ -1,4 +1,5 @@
-import { type PersistentStore, setPersistentEngine, windowPersistentEvents } from '@nanostores/persistent';
+import { type PersistentStore, setPersistentEngine } from '@nanostores/persistent';
+import { safePersistentEvents } from './test-support/persistent-events';
 
 // happy-dom's localStorage answers `delete storage[key]` with false for a missing key (browsers answer
 // true, as WebIDL says), which throws in strict-mode code. Tests therefore reach the same localStorage
@@ -16,4 +17,4 @@ const localStorageByMethods = new Proxy({} as PersistentStore, {
   has: (_target, key) => typeof key === 'string' && localStorage.getItem(key) !== null,
 });
 
-setPersistentEngine(localStorageByMethods, windowPersistentEvents);
+setPersistentEngine(localStorageByMethods, safePersistentEvents);

@@ -5,5 +5,6 @@ export default defineConfig({
     name: 'ui',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['../stores/test-support/persistent-events.ts'],
   },
 });

@@ -1,6 +1,6 @@
 import { remoteConfig } from '@atrium/federation/rsbuild';
 
-// PUBLIC_CATALOG_EDITION builds a second, visibly distinct edition of this remote (served as a
+// PUBLIC_CATALOG_EDITION builds a second edition of this remote (served as a
 // tenant override) into its own folder.
 const edition = process.env.PUBLIC_CATALOG_EDITION;
 

@@ -1,5 +1,5 @@
-import type { AccountAlertsProps, SignInDialogProps } from '@atrium/federation';
-import { $alertVerifyEmail, $alertVerifyPhone, $mgId, on } from '@atrium/stores';
+import type { SignInDialogProps } from '@atrium/federation';
+import { $mgId, on } from '@atrium/stores';
 import { Button, Text, useIsClient } from '@atrium/ui';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -18,26 +18,19 @@ interface SignInRequest {
   redirectTo?: string | undefined;
 }
 
-const noAlertProps: AccountAlertsProps = {};
-
 /**
  * The host's part of identity (ARCHITECTURE 3: the host owns chrome listeners). It keeps the stored
  * group id and user in step with the page's marketplace and the server, opens the account remote's
- * SignInDialog on 'sign-in:open', and renders its AccountAlerts once a verification flag is raised.
+ * SignInDialog on 'sign-in:open' (its AccountAlerts sit in the page flow: AccountAlertsSlot).
  * The remote's modules load only when first needed; a failed load never breaks the page.
  */
 export function AccountChrome() {
   const marketplace = useCurrentMarketplace();
   const mgId = marketplace?.mgId ?? null;
   const storedMgId = useStore($mgId);
-  const emailPending = useStore($alertVerifyEmail);
-  const phonePending = useStore($alertVerifyPhone);
   const [signIn, setSignIn] = useState<SignInRequest | null>(null);
   // The sign-in request whose dialog could not be loaded: said so, with a retry of the same request.
   const [unavailable, setUnavailable] = useState<SignInRequest | null>(null);
-  // Mounted from the first raised flag on, so the alerts can finish what they started (a logout).
-  const [alertsWanted, setAlertsWanted] = useState(false);
-  const [alertsFailed, setAlertsFailed] = useState(false);
   // The viewer is looked up from the browser only: a page rendered on the server shows a guest.
   const client = useIsClient();
 
@@ -52,10 +45,6 @@ export function AccountChrome() {
       ),
     [],
   );
-
-  useEffect(() => {
-    if (emailPending || phonePending) setAlertsWanted(true);
-  }, [emailPending, phonePending]);
 
   if (!marketplace || !mgId) return null;
 
@@ -107,14 +96,6 @@ export function AccountChrome() {
             <Text>Sign-in could not be loaded. Check your connection and try again.</Text>
           </Modal>
         </Suspense>
-      )}
-      {alertsWanted && !alertsFailed && (
-        <RemoteOverlay
-          remote="account"
-          module="AccountAlerts"
-          props={noAlertProps}
-          onFailure={() => setAlertsFailed(true)}
-        />
       )}
     </>
   );

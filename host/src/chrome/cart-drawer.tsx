@@ -5,6 +5,7 @@ import { $canCheckout, $proceduresFilter, $selectedProcedures, removeFromCart } 
 import { Box, Button, Flex, HStack, IconButton, Link, Stack, Text, TrashIcon } from '@atrium/ui';
 import { SideDrawer } from '@atrium/ui/overlays';
 import { useStore } from '@nanostores/react';
+import { useRef } from 'react';
 
 interface CartDrawerProps {
   marketplace: Marketplace;
@@ -24,6 +25,18 @@ export default function CartDrawer({ marketplace, open, onClose }: CartDrawerPro
       ...procedure.addOns.map((addOn) => [addOn.id, addOn] as const),
     ]),
   );
+  const list = useRef<HTMLDivElement>(null);
+  // The removed line takes its focused Remove button with it: focus goes to the line that takes its
+  // place, else the one before, else the drawer's Close button (never lost to the page behind).
+  const remove = (index: number, id: string) => {
+    const drawer = list.current?.closest<HTMLElement>('[role="dialog"]');
+    removeFromCart(id);
+    requestAnimationFrame(() => {
+      const buttons = drawer?.querySelectorAll<HTMLElement>('[data-cart-remove]') ?? [];
+      const next = buttons[Math.min(index, buttons.length - 1)];
+      (next ?? drawer?.querySelector<HTMLElement>('button[aria-label="Close"]'))?.focus();
+    });
+  };
   const go = (path: string) => {
     onClose();
     navigate(`/${marketplace.id}/${path}`);
@@ -46,8 +59,8 @@ export default function CartDrawer({ marketplace, open, onClose }: CartDrawerPro
       {cart.length === 0 ? (
         <Text color="fg.muted">Your cart is empty.</Text>
       ) : (
-        <Stack as="ul" listStyleType="none" gap="0" aria-label="Selected services">
-          {cart.map((line) => {
+        <Stack as="ul" ref={list} listStyleType="none" gap="0" aria-label="Selected services">
+          {cart.map((line, index) => {
             const procedure = byId.get(line.id);
             const name = procedure?.name ?? 'Service';
             return (
@@ -86,7 +99,8 @@ export default function CartDrawer({ marketplace, open, onClose }: CartDrawerPro
                       variant="ghost"
                       size="sm"
                       aria-label={`Remove ${name}`}
-                      onClick={() => removeFromCart(line.id)}
+                      data-cart-remove
+                      onClick={() => remove(index, line.id)}
                     >
                       <TrashIcon />
                     </IconButton>

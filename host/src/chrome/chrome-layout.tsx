@@ -1,5 +1,6 @@
 import { Box, Container, Flex } from '@atrium/ui';
 import type { ReactNode } from 'react';
+import { AccountAlertsSlot } from '../account/account-alerts-slot';
 import { useCurrentMarketplace } from '../tenant/marketplace-context';
 import { ChromeOverlays } from './chrome-overlays';
 import { Footer } from './footer';
@@ -11,7 +12,8 @@ import { MAIN_CONTENT_ID, useFocusPageOnNavigate } from './use-focus-on-navigate
 import { useScrollToTopOnNavigate } from './use-scroll-to-top';
 
 /**
- * The skip link, header, progress bar, page body, footer and the chrome's overlays around every page.
+ * The skip link, header, account alerts (in the flow, under the header), progress bar, page body,
+ * footer and the chrome's overlays around every page.
  * A new page starts at the top with focus on its heading. `error` opens the global error modal at
  * once (the marketplace itself could not be loaded).
  */
@@ -24,6 +26,7 @@ export function ChromeLayout({ children, error }: { children: ReactNode; error?:
     <Flex direction="column" minH="100vh">
       <SkipLink />
       {marketplace && <Header marketplace={marketplace} />}
+      <AccountAlertsSlot />
       {/* Focused by code only (skip link, route change): no focus ring on a region. */}
       <Box
         as="main"

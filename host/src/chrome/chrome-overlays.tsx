@@ -15,7 +15,7 @@ const loadOverlays = () => {
 };
 
 /**
- * The host's listeners for chrome events (ARCHITECTURE 3): the account's sign-in dialog and alerts,
+ * The host's listeners for chrome events (ARCHITECTURE 3): the account's sign-in dialog,
  * toasts, the global error modal, the navigation-error modal and the 'Location Changed' dialog.
  */
 export function ChromeOverlays({

@@ -1,7 +1,19 @@
 import type { Marketplace } from '@atrium/graphql-client';
 import { Link as RouterLink, useNavigate } from '@atrium/navigation';
 import { $selectedProcedures, $user, emit } from '@atrium/stores';
-import { Badge, Box, Button, CartIcon, Container, Flex, IconButton, Image, Text, UserIcon } from '@atrium/ui';
+import {
+  Badge,
+  Box,
+  Button,
+  CartIcon,
+  Container,
+  Flex,
+  IconButton,
+  Image,
+  Link,
+  Text,
+  UserIcon,
+} from '@atrium/ui';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useHideOnScroll } from './use-hide-on-scroll';
@@ -36,17 +48,30 @@ export function Header({ marketplace }: { marketplace: Marketplace }) {
       transition="transform 0.2s ease"
     >
       <Container maxW="5xl" py="3">
-        <Flex align="center" justify="space-between" gap="4">
-          <RouterLink to="/">
-            {marketplace.logo ? (
-              <Image src={marketplace.logo} alt={marketplace.name} h="10" w="auto" />
-            ) : (
-              <Text fontWeight="bold" fontSize="lg">
-                {marketplace.name}
-              </Text>
-            )}
-          </RouterLink>
-          <Flex align="center" gap="2">
+        <Flex align="center" justify="space-between" gap={{ base: '3', sm: '4' }}>
+          {/* The brand takes the room the buttons leave, however long: a wide logo scales down
+              within its 40 px box, a name is cut with an ellipsis (its full text is still the
+              link's name for screen readers, and a tooltip). */}
+          <Link asChild minW="0" flex="0 1 auto" title={marketplace.name}>
+            <RouterLink to="/">
+              {marketplace.logo ? (
+                <Image
+                  src={marketplace.logo}
+                  alt={marketplace.name}
+                  h="10"
+                  w="auto"
+                  maxW="full"
+                  objectFit="contain"
+                  objectPosition="left center"
+                />
+              ) : (
+                <Text fontWeight="bold" fontSize="lg" truncate>
+                  {marketplace.name}
+                </Text>
+              )}
+            </RouterLink>
+          </Link>
+          <Flex align="center" gap="2" flexShrink="0">
             <Box position="relative">
               <IconButton aria-label={cartLabel} variant="ghost" onClick={openCart}>
                 <CartIcon />

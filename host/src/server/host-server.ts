@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { BROWSER_ID_COOKIE } from '@atrium/federation';
 import { decodePageStateCookie, PAGE_STATE_COOKIE } from '@atrium/stores';
 import { parse as parseCookies } from 'cookie';
 import sirv from 'sirv';
 import { forwardToApi, isApiPath } from './api-proxy';
 import { createPageRenderer, type PageRendererOptions } from './page-renderer';
+import { PAGE_START_PATH, pageStartScript } from './page-start';
 
 /** Hashed assets never change; everything else (pages, config.json) is revalidated on every load. */
 export function cacheControlFor(pathname: string): string {
@@ -38,6 +41,7 @@ export function createHostServer(options: PageRendererOptions): http.Server {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (isApiPath(url.pathname)) return forwardToApi(req, res, options.apiUrl);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method Not Allowed');
+    if (url.pathname === PAGE_START_PATH) return sendPageStart(req, res);
     if (!isPagePath(url.pathname)) {
       // No such file: a browser navigating there (/1.5) gets the site's own 404 page, not plain text.
       return files(req, res, () =>
@@ -50,9 +54,11 @@ export function createHostServer(options: PageRendererOptions): http.Server {
   });
 
   function renderPage(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
-    const cookie = parseCookies(req.headers.cookie ?? '')[PAGE_STATE_COOKIE];
+    const cookies = parseCookies(req.headers.cookie ?? '');
+    const cookie = cookies[PAGE_STATE_COOKIE];
     const pageState = cookie === undefined ? null : decodePageStateCookie(cookie);
-    pages.render(url, pageState).then(
+    const browserId = knownBrowserId(cookies[BROWSER_ID_COOKIE]) ?? newBrowserId(req, res);
+    pages.render(url, pageState, browserId).then(
       (page) => ('location' in page ? sendRedirect(res, page.location) : sendPage(req, res, page)),
       (error: unknown) => {
         console.error(`Rendering ${url.pathname} failed.`, error);
@@ -60,6 +66,33 @@ export function createHostServer(options: PageRendererOptions): http.Server {
       },
     );
   }
+}
+
+/** A browser id as the server makes them (a UUID); anything else is replaced. */
+function knownBrowserId(value: string | undefined): string | null {
+  return value && /^[0-9a-f-]{36}$/.test(value) ? value : null;
+}
+
+/**
+ * Gives a browser its id (see BROWSER_ID_COOKIE): for a year, on every path, readable by the page.
+ * Secure when the browser reached the site over HTTPS (the proxy in front says so).
+ */
+function newBrowserId(req: http.IncomingMessage, res: http.ServerResponse): string {
+  const id = randomUUID();
+  const secure = req.headers['x-forwarded-proto'] === 'https' ? '; Secure' : '';
+  res.setHeader('Set-Cookie', `${BROWSER_ID_COOKIE}=${id}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`);
+  return id;
+}
+
+/** The page-start script (see page-start.ts): named by its content, so cached for good. */
+function sendPageStart(req: http.IncomingMessage, res: http.ServerResponse) {
+  const body = Buffer.from(pageStartScript());
+  res.writeHead(200, {
+    'Content-Type': 'text/javascript; charset=utf-8',
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    'Content-Length': body.length,
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** A browser's page navigation asks for HTML; a script, image or fetch of a missing file does not. */
@@ -77,10 +110,16 @@ function isPagePath(pathname: string): boolean {
 function sendPage(
   req: http.IncomingMessage,
   res: http.ServerResponse,
-  { status, html, etag }: { status: number; html: string; etag: string },
+  {
+    status,
+    html,
+    etag,
+    contentSecurityPolicy,
+  }: { status: number; html: string; etag: string; contentSecurityPolicy: string },
 ) {
   const headers: http.OutgoingHttpHeaders = {
     'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': contentSecurityPolicy,
     'Cache-Control': 'no-cache',
     ETag: etag,
     // The page shows the booking in the page-state cookie.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DocumentState } from '../document-state';
 import { htmlTemplate } from './html-document';
+import { PAGE_START_PATH } from './page-start';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'atrium-template-'));
 const file = path.join(dir, 'index.html');
@@ -56,13 +57,26 @@ describe("the host's HTML template", () => {
     expect(template.render({ ...parts, body: '<h1>Other</h1>', state: state(1) }).etag).not.toBe(first.etag);
   });
 
-  it("loads the host's scripts once a server-rendered page has painted, in their order", () => {
-    const { html } = htmlTemplate(file).render({ ...parts, state: state(1), scriptsAfterPaint: true });
-    expect(html).not.toContain('<script defer');
-    expect(html).toMatch(/requestAnimationFrame.*\["\/static\/js\/index\.js"\]\)<\/script><\/body>/);
-    expect(htmlTemplate(file).render({ ...parts, state: state(1) }).html).toContain(
-      '<script defer src="/static/js/index.js"></script>',
+  it("has no inline script: the page-start script loads the host's scripts, after paint when there is content", () => {
+    const rendered = htmlTemplate(file).render({
+      ...parts,
+      state: state(1),
+      scriptsAfterPaint: true,
+      start: { storage: { key: 'marketplace-id', value: '"1"' }, holdInteractions: true },
+    }).html;
+    expect(rendered).not.toContain('<script defer');
+    expect(rendered).not.toMatch(/<script>/);
+    expect(rendered).toContain(
+      `<script async src="${PAGE_START_PATH}" data-scripts="[&#34;/static/js/index.js&#34;]" data-storage-key="marketplace-id" data-storage-value="&#34;1&#34;" data-hold="1" data-after-paint="1"></script>`,
     );
+    expect(rendered).not.toContain('rel="preload" as="script" href="/static/js/index.js"');
+
+    const shell = htmlTemplate(file).render({ ...parts, body: '', state: state(1) }).html;
+    expect(shell).not.toMatch(/<script>/);
+    expect(shell).toContain(
+      `<script async src="${PAGE_START_PATH}" data-scripts="[&#34;/static/js/index.js&#34;]"></script>`,
+    );
+    expect(shell).toContain('<link rel="preload" as="script" href="/static/js/index.js">');
   });
 
   it('refuses a file that is not the host build', () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { DOCUMENT_STATE_ID, type DocumentState, serializeDocumentState } from '../document-state';
+import { type PageStartOptions, pageStartTag } from './page-start';
 
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -13,6 +14,8 @@ export interface DocumentParts {
    * (bandwidth and the main thread go to the content first), else at once.
    */
   scriptsAfterPaint?: boolean;
+  /** What the page-start script does besides loading the host's scripts (see page-start.ts). */
+  start?: Omit<PageStartOptions, 'scripts' | 'afterPaint'>;
   title: string;
   /** Extra elements for the head (preloads, icon), already HTML. */
   head: string[];
@@ -23,14 +26,6 @@ export interface DocumentParts {
 
 const ROOT = '<div id="root"></div>';
 const ENTRY_SCRIPT = /<script defer src="([^"]+)"><\/script>/g;
-
-/**
- * Loads the host's scripts, in their order, once the page has painted (a frame, then a task); at
- * once in a hidden tab, where no frame comes.
- */
-function loadAfterPaint(scripts: string[]): string {
-  return `<script>(function(s){function load(){s.forEach(function(src){var e=document.createElement('script');e.src=src;e.async=false;document.head.appendChild(e);});}if(document.visibilityState==='hidden')load();else requestAnimationFrame(function(){setTimeout(load,0);});})(${JSON.stringify(scripts).replace(/</g, '\\u003c')})</script>`;
-}
 
 /**
  * The host's index.html as built (its title, meta and entry scripts), filled per request. Re-read
@@ -54,29 +49,32 @@ export function htmlTemplate(file: string) {
      * The page, and its ETag: a hash of what the page shows (not of when its data was fetched, which
      * the embedded query cache also holds), so an unchanged page revalidates as 304.
      */
-    render({ title, head, body, state, scriptsAfterPaint = false }: DocumentParts): {
+    render({ title, head, body, state, start = {}, scriptsAfterPaint = false }: DocumentParts): {
       html: string;
       etag: string;
     } {
       const stateScript = `<script id="${DOCUMENT_STATE_ID}" type="application/json">${serializeDocumentState(state)}</script>`;
       const template = read();
+      // The host's scripts are loaded by the page-start script (no inline script: see page-start.ts);
+      // without content to paint first, they are also hinted so the browser fetches them at once.
       const scripts = [...template.matchAll(ENTRY_SCRIPT)].map((match) => match[1] as string);
-      const page = scriptsAfterPaint ? template.replace(ENTRY_SCRIPT, '') : template;
-      const html = page
+      const hints = scriptsAfterPaint
+        ? []
+        : scripts.map((src) => `<link rel="preload" as="script" href="${escapeHtml(src)}">`);
+      const startTag = pageStartTag({ ...start, scripts, afterPaint: scriptsAfterPaint });
+      const html = template
+        .replace(ENTRY_SCRIPT, '')
         .replace('<html>', '<html lang="en">')
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-        .replace('</head>', `${head.join('')}</head>`)
-        .replace(
-          ROOT,
-          `<div id="root">${body}</div>${stateScript}${scriptsAfterPaint ? loadAfterPaint(scripts) : ''}`,
-        );
+        .replace('</head>', `${startTag}${hints.join('')}${head.join('')}</head>`)
+        .replace(ROOT, `<div id="root">${body}</div>${stateScript}`);
       const shown = {
         config: state.config,
         rendered: state.rendered,
         queries: state.queries.queries.map((query) => [query.queryHash, query.state.data]),
       };
       const etag = createHash('sha256')
-        .update(JSON.stringify([template, title, head, body, shown]))
+        .update(JSON.stringify([template, title, startTag, head, body, shown]))
         .digest('base64url')
         .slice(0, 27);
       return { html, etag: `"${etag}"` };

@@ -7,8 +7,9 @@ import { createHostServer } from './host-server';
 //   PORT             port to listen on (3000)
 //   API_URL          the API's origin (http://127.0.0.1:4000); pages read marketplaces from it
 //   HOST_DIST_DIR    the host's browser build (the folder above this server build)
-//   SSR_REMOTE_ORIGINS  extra origins whose remotes' server builds may run here, comma-separated;
-//                    the default entries' origins in config.json always may
+//   REMOTE_ORIGINS   the allow-list: origins (comma-separated) remotes may be loaded from, besides
+//                    config.json's own entries' (released builds, overrides); nothing else is loaded,
+//                    in the browser (Content-Security-Policy) or here
 
 function origins(value: string | undefined): string[] {
   return (value ?? '')
@@ -33,7 +34,7 @@ await Promise.all(Object.values(providedSharedEntries).map((load) => load()));
 const server = createHostServer({
   distDir,
   apiUrl,
-  trustedRemoteOrigins: origins(process.env.SSR_REMOTE_ORIGINS),
+  remoteOrigins: origins(process.env.REMOTE_ORIGINS),
 });
 server.once('error', (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `Port ${port} is already in use.` : error);

@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { marketplaceIdFromPath } from '@atrium/domain';
-import { parseRuntimeConfig, type RoutePageModule, type RuntimeConfig } from '@atrium/federation';
+import {
+  allowedEntries,
+  entryOrigin,
+  parseRuntimeConfig,
+  type RemoteEntryChains,
+  type RemoteName,
+  type RoutePageModule,
+  type RuntimeConfig,
+  remoteEntryChains,
+  remoteNames,
+} from '@atrium/federation';
 import {
   configureGraphQLClient,
   createQueryClient,
@@ -14,9 +24,9 @@ import {
   $selectedDateTime,
   $selectedLocation,
   type ClientValuesSnapshot,
+  marketplaceIdStorage,
   restoreClientValues,
   snapshotClientValues,
-  syncMarketplaceIdScript,
 } from '@atrium/stores';
 import { StyleCacheProvider } from '@atrium/ui';
 import { createServerStyles } from '@atrium/ui/server';
@@ -24,7 +34,6 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { App } from '../app';
 import { bookingPageTitle } from '../chrome/document-title';
-import { HOLD_EARLY_INTERACTIONS } from '../chrome/early-interactions';
 import type { DocumentState } from '../document-state';
 import { type LoadedRemoteModules, loadedRemoteKey } from '../federation/loaded-remotes';
 import { homePage } from '../routes/home-redirect';
@@ -33,6 +42,7 @@ import { prepareTenant } from '../tenant/prepare-tenant';
 import { isNoSuchMarketplace } from '../tenant/use-tenant-bootstrap';
 import { escapeHtml, htmlTemplate } from './html-document';
 import { createRemoteManifests, type RemoteBuild } from './remote-manifests';
+import { createRemoteRollouts, type PageRollouts } from './remote-rollouts';
 import { createTaskQueue, renderToHtml } from './render-to-html';
 import { createServerRemotes } from './server-remotes';
 
@@ -41,14 +51,17 @@ export interface PageRendererOptions {
   distDir: string;
   /** The API's origin. */
   apiUrl: string;
-  /** Origins, besides the default entries', whose remotes' server builds may run in this process. */
-  trustedRemoteOrigins: string[];
+  /**
+   * The allow-list: origins remotes may be loaded from (REMOTE_ORIGINS), besides those of config.json's
+   * own entries. Nothing else is loaded, in the browser (the Content-Security-Policy) or here.
+   */
+  remoteOrigins: string[];
   /** How long a marketplace read from the API is reused (ms). */
   marketplaceTtlMs?: number;
 }
 
 export type RenderedDocument =
-  | { status: number; html: string; etag: string }
+  | { status: number; html: string; etag: string; contentSecurityPolicy: string }
   | { status: 302; location: string };
 
 /** A remote page ready to render: the build the browser will load, and its server module if any. */
@@ -68,13 +81,14 @@ interface PageRemote {
 export function createPageRenderer({
   distDir,
   apiUrl,
-  trustedRemoteOrigins,
+  remoteOrigins,
   marketplaceTtlMs = 5000,
 }: PageRendererOptions) {
   const template = htmlTemplate(path.join(distDir, 'index.html'));
   const readManifest = createRemoteManifests();
   const remotes = createServerRemotes();
   const marketplaces = createMarketplaceCache(marketplaceTtlMs);
+  const readRollouts = createRemoteRollouts();
   // Everything that sets the stores takes turns: they are one set for the whole process.
   const withClientValues = createClientValuesScope();
   // Remote code fetching on the server (page queries) uses the page's client: point it at the API.
@@ -90,23 +104,14 @@ export function createPageRenderer({
     return { raw, config };
   }
 
-  /** The build of the page's remote for this marketplace (its override, else the default). */
-  async function pageRemote(
-    page: RemoteRoute,
-    marketplace: Marketplace,
-    config: RuntimeConfig,
-  ): Promise<PageRemote> {
-    const override = marketplace.remoteOverrides.find((o) => o.remote === page.remote)?.entry;
-    const trusted = new Set([
-      ...Object.values(config.remotes).map((entry) => new URL(entry).origin),
-      ...trustedRemoteOrigins,
-    ]);
-    for (const entry of [override, config.remotes[page.remote]]) {
-      if (!entry?.endsWith('.json')) continue;
+  /** The build of the page's remote for this browser: the first of its entries that answers. */
+  async function pageRemote(page: RemoteRoute, entries: string[], allowed: (entry: string) => boolean) {
+    for (const entry of entries) {
+      if (!entry.endsWith('.json')) continue;
       try {
         const build = await readManifest(entry);
-        // Code from anywhere else only ever runs in the browser.
-        if (!trusted.has(new URL(entry).origin)) return { build, module: null };
+        // Code from anywhere else only ever runs in the browser (where the CSP refuses it).
+        if (!allowed(entry)) return { build, module: null };
         const module = await remotes.load(page.remote, build.serverEntryUrl, page.module).catch((error) => {
           console.warn(`Server build of ${entry} could not be loaded; the browser renders it.`, error);
           return null;
@@ -116,31 +121,58 @@ export function createPageRenderer({
         console.warn(`Remote ${page.remote} at ${entry} is unavailable.`, error);
       }
     }
-    return { build: null, module: null };
+    return { build: null, module: null } satisfies PageRemote;
   }
 
   /**
    * Renders the page at `url` for a browser whose booking values are `pageState` (from the page-state
    * cookie), or null for a browser without that cookie (a new visitor).
    */
-  async function render(url: URL, pageState: ClientValuesSnapshot | null): Promise<RenderedDocument> {
+  async function render(
+    url: URL,
+    pageState: ClientValuesSnapshot | null,
+    browserId: string | null = null,
+  ): Promise<RenderedDocument> {
     const { raw, config } = readConfig();
+    const marketplaceId = marketplaceIdFromPath(url.pathname);
+    // Both at once: the marketplace, and what the registry says this browser's remotes are.
+    const marketplaceRead = marketplaceId ? marketplaces.get(marketplaceId) : null;
+    // Its failure is handled where it is awaited, below; this only keeps it from counting as unhandled meanwhile.
+    marketplaceRead?.catch(() => undefined);
+    const rollouts = readRollouts(marketplaceId);
+    const allowed = allowedEntries([...remoteOrigins, ...Object.values(config.remotes)]);
+    const contentSecurityPolicy = pageSecurityPolicy(config, remoteOrigins);
+    const chains = (page: PageRollouts, overrides: PageRollouts['overrides'] = []) =>
+      remoteEntryChains({
+        configured: config.remotes,
+        defaults: page.defaults,
+        overrides: overrides ?? [],
+        browserId,
+        allowed,
+      });
+    // The browser gets the default entries (a marketplace's own come with it), each with its fallbacks.
+    const pageConfig = { ...(raw as object), ...runtimeEntries(chains(await rollouts)) };
     // The page without its content, for the browser to render: with whatever data and hints are known.
     const shell = (status: number, queryClient?: QueryClient, head: string[] = []): RenderedDocument => ({
       status,
+      contentSecurityPolicy,
       ...template.render({
         title: 'Atrium',
+        start: { storage: tenantStorage },
         head,
         body: '',
-        state: { config: raw, queries: dehydrate(queryClient ?? createQueryClient()), rendered: null },
+        state: { config: pageConfig, queries: dehydrate(queryClient ?? createQueryClient()), rendered: null },
       }),
     });
+    let tenantStorage: { key: string; value: string } | undefined;
 
-    const marketplaceId = marketplaceIdFromPath(url.pathname);
-    if (!marketplaceId) return shell(isTopLevelPage(url.pathname) ? 200 : 404);
+    if (!marketplaceId || !marketplaceRead) return shell(isTopLevelPage(url.pathname) ? 200 : 404);
     let marketplace: Marketplace;
     try {
-      marketplace = await marketplaces.get(marketplaceId);
+      marketplace = await marketplaceRead;
+      // Its own rollouts as the registry says now (the marketplace itself may be a few seconds old).
+      const { overrides } = await rollouts;
+      if (overrides) marketplace = { ...marketplace, remoteOverrides: overrides };
     } catch (error) {
       // No such marketplace (unknown, or not an id at all, /0): the browser shows so, unbranded.
       if (isNoSuchMarketplace(error)) return shell(404);
@@ -161,14 +193,15 @@ export function createPageRenderer({
     const queryClient = createQueryClient();
     queryClient.setQueryData(marketplaceQueryOptions(marketplaceId).queryKey, marketplace);
     // Storage is in step with this marketplace before the page shows (spec 2's marketplace-id rule).
-    const tenantHead = [`<script>${syncMarketplaceIdScript(marketplaceId)}</script>`];
+    tenantStorage = marketplaceIdStorage(marketplaceId);
     const match = marketplacePageAt(url.pathname);
     // Not a page of the marketplace: the browser shows the 404 page in its chrome.
-    if (!match) return shell(404, queryClient, tenantHead);
+    if (!match) return shell(404, queryClient);
 
-    const { build, module } = await pageRemote(match.page, marketplace, config);
+    const entries = chains(await rollouts, marketplace.remoteOverrides)[match.page.remote];
+    const { build, module } = await pageRemote(match.page, entries, allowed);
     const hints = preloadTags(build, match.page.module);
-    if (!match.page.rendersOnServer || !module) return shell(200, queryClient, [...tenantHead, ...hints]);
+    if (!match.page.rendersOnServer || !module) return shell(200, queryClient, hints);
     // What the page renders with: the browser's booking values after the marketplace's own rules.
     const { clientValues, renders, prefetched } = await withClientValues(pageState ?? {}, () => {
       prepareTenant(url.pathname, marketplace);
@@ -179,7 +212,7 @@ export function createPageRenderer({
         prefetched: renders ? module.prefetch?.({ marketplaceId, queryClient }) : undefined,
       };
     });
-    if (!renders) return shell(200, queryClient, [...tenantHead, ...hints]);
+    if (!renders) return shell(200, queryClient, hints);
     await prefetched?.catch((error: unknown) => console.warn(`Prefetching ${url.pathname} failed.`, error));
 
     const loaded: LoadedRemoteModules = new Map(
@@ -209,7 +242,7 @@ export function createPageRenderer({
     }));
 
     const state: DocumentState = {
-      config: raw,
+      config: pageConfig,
       queries: dehydrate(queryClient),
       rendered: {
         marketplaceId,
@@ -219,16 +252,12 @@ export function createPageRenderer({
     };
     return {
       status: 200,
+      contentSecurityPolicy,
       ...template.render({
         scriptsAfterPaint: true,
+        start: { storage: tenantStorage, holdInteractions: true },
         title: rendered.title,
-        head: [
-          `<script>${HOLD_EARLY_INTERACTIONS}</script>`,
-          ...tenantHead,
-          ...brandingTags(marketplace),
-          ...hints,
-          styles.styleTags(rendered.body),
-        ],
+        head: [...brandingTags(marketplace), ...hints, styles.styleTags(rendered.body)],
         body: rendered.body,
         state,
       }),
@@ -254,6 +283,39 @@ function createClientValuesScope() {
         restoreClientValues({});
       }
     });
+}
+
+/** config.json's `remotes` and `remoteFallbacks` for a page: each remote's first entry, then the rest. */
+function runtimeEntries(chains: RemoteEntryChains) {
+  const remotes = {} as Record<RemoteName, string>;
+  const remoteFallbacks: Partial<Record<RemoteName, string[]>> = {};
+  for (const remote of remoteNames) {
+    const [entry, ...fallbacks] = chains[remote];
+    remotes[remote] = entry as string;
+    if (fallbacks.length > 0) remoteFallbacks[remote] = fallbacks;
+  }
+  return { remotes, remoteFallbacks };
+}
+
+/**
+ * The pages' Content-Security-Policy: scripts only from the host itself, the allowed remote origins
+ * and the third-party services config.json turns on (Stripe.js, Google Maps, the marketing
+ * analytics); no inline script and no eval. Plugins and a changed <base> are refused too.
+ */
+export function pageSecurityPolicy(config: RuntimeConfig, remoteOrigins: readonly string[]): string {
+  const thirdParty = [
+    ...config.scriptOrigins,
+    ...(config.googleMapsApiKey ? ['https://maps.googleapis.com', 'https://maps.gstatic.com'] : []),
+    ...(config.marketingAnalytics ? [config.marketingAnalytics.scriptHost] : []),
+  ];
+  const origins = [...remoteOrigins, ...Object.values(config.remotes), ...thirdParty]
+    .map((value) => entryOrigin(value))
+    .filter((origin): origin is string => origin !== null);
+  return [
+    `script-src 'self' ${[...new Set(origins)].join(' ')}`.trim(),
+    "object-src 'none'",
+    "base-uri 'self'",
+  ].join('; ');
 }
 
 /** /{id} or /{id}/: the marketplace's home. */

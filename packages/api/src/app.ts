@@ -13,6 +13,7 @@ import { defaultCheckoutConfig } from './checkout-config';
 import type { AppConfig } from './config';
 import type { GraphQLContext } from './graphql-context';
 import { useAppleFormPost } from './http/apple-form-post';
+import { browserIdOf } from './http/browser-id';
 import { useControlCharacterGuard } from './http/control-characters';
 import { useDevMailbox } from './http/dev-mailbox';
 import { hardeningPlugins } from './http/hardening';
@@ -27,16 +28,19 @@ import { loadIdentityConfig } from './identity-config';
 import { createIdentity, type IdentityOptions } from './identity-context';
 import { createLogger, type Logger, logger } from './logger';
 import { assetsDir } from './paths';
+import { loadReleasesConfig } from './releases-config';
 import { resolvers } from './resolvers/resolvers';
 import { loadTypeDefs } from './schema/load-type-defs';
 import { operatorKeyHeader } from './services/checkout/operator-key';
 import type { CheckoutPorts } from './services/checkout/ports';
 import { notificationSettings } from './services/notifications/settings';
+import type { ReleasePorts } from './services/releases/ports';
 
 export interface AppOptions {
   db: Database;
   /** Without `identity`, identity is configured as an empty environment would configure it. */
-  config: Pick<AppConfig, 'nodeEnv'> & Partial<Pick<AppConfig, 'identity' | 'checkout' | 'applePay'>>;
+  config: Pick<AppConfig, 'nodeEnv'> &
+    Partial<Pick<AppConfig, 'identity' | 'checkout' | 'applePay' | 'releases'>>;
   /** Defaults to the offline ZIP gazetteer. */
   geocoder?: Geocoder;
   /**
@@ -55,6 +59,8 @@ export interface AppOptions {
     /** Apple Pay merchant validation (null: Apple Pay off); default from config.applePay. */
     applePayMerchant?: ApplePayMerchantValidator | null;
   };
+  /** Replacements for release registry ports (the clock), for tests. */
+  releases?: { clock?: () => Date };
 }
 
 /**
@@ -71,6 +77,7 @@ export function createApp({
   jobsRunning,
   identity: identityOptions,
   checkout: checkoutOptions,
+  releases: releasesOptions,
 }: AppOptions) {
   const schema = createSchema<GraphQLContext>({ typeDefs: loadTypeDefs(), resolvers });
   const identityConfig = config.identity ?? loadIdentityConfig({}, config.nodeEnv);
@@ -93,18 +100,35 @@ export function createApp({
       servedDomains: identityConfig.webOrigins.map((origin) => new URL(origin).hostname),
     },
   };
+  const releasesConfig = config.releases ?? loadReleasesConfig({}, config.nodeEnv);
+  const releases: ReleasePorts = {
+    db: db.db,
+    clock: releasesOptions?.clock ?? (() => new Date()),
+    remoteOrigins: releasesConfig.remoteOrigins,
+    canaryFailureLimit: releasesConfig.canaryFailureLimit,
+  };
   const graphqlEndpoint = '/graphql';
   const log = logging === true ? logger : logging === false ? createLogger({ level: 'silent' }) : logging;
   return createYoga<{ req?: IncomingMessage }>({
     schema,
     graphqlEndpoint,
-    context: ({ request, req }): GraphQLContext => ({
-      db: db.db,
-      geocoder,
-      identity: identity.forRequest(request, req),
-      checkout: { ...checkout, presentedOperatorKey: request.headers.get(operatorKeyHeader) },
-      log: requestLogger(log),
-    }),
+    context: ({ request, req }): GraphQLContext => {
+      const requestIdentity = identity.forRequest(request, req);
+      const requestLog = requestLogger(log);
+      return {
+        db: db.db,
+        geocoder,
+        identity: requestIdentity,
+        checkout: { ...checkout, presentedOperatorKey: request.headers.get(operatorKeyHeader) },
+        releases: {
+          ...releases,
+          log: requestLog,
+          clientIp: requestIdentity.clientIp,
+          browserId: () => browserIdOf(request),
+        },
+        log: requestLog,
+      };
+    },
     // Unexpected errors become 'Unexpected error.' and never carry a stack trace, in any environment.
     maskedErrors: { isDev: false },
     graphiql: config.nodeEnv !== 'production',

@@ -37,7 +37,8 @@ Commands:
             declined charge is recorded and tried again next run (exits with 2 when any failed)
 
 Environment: PORT, DATABASE_URL (else PGlite in PGLITE_DIR), NODE_ENV, CATALOG_OVERRIDE_ENTRY, SEED_DEMO,
-PAYMENTS_PROCESSOR, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, OPERATOR_KEY, MEMBERSHIP_RENEWAL_INTERVAL_MS;
+PAYMENTS_PROCESSOR, STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET, OPERATOR_KEY, MEMBERSHIP_RENEWAL_INTERVAL_MS,
+REMOTE_ORIGINS, CANARY_FAILURE_LIMIT;
 identity variables are listed in the package README.`;
 
 /** Runs one command; resolves to an exit code, or null while the server keeps running. */
@@ -56,10 +57,11 @@ async function run(command: string | undefined, args: string[]): Promise<number 
       await withDatabase(async (database) => {
         const { applied } = await migrate(database);
         if (applied.length > 0) console.log(`Applied migrations ${applied.join(', ')}`);
-        const { marketplaceIds } = await seedDemo(database, {
+        const { marketplaceIds, staff } = await seedDemo(database, {
           catalogOverrideEntry: config.catalogOverrideEntry,
         });
         console.log(`Seeded demo marketplaces ${marketplaceIds.join(', ')}`);
+        console.log(`Staff accounts (sign in with a code from the dev mailbox):\n  ${staff.join('\n  ')}`);
       });
       return 0;
     }

@@ -21,6 +21,17 @@ describe('loadConfig', () => {
       checkout: loadCheckoutConfig({}, 'development'),
       applePay: { merchantValidation: 'sandbox' },
       jobs: { inProcess: true, pollingIntervalSeconds: 1, deliveryConcurrency: 4, renewalBatchSize: 100 },
+      releases: {
+        remoteOrigins: [
+          'http://localhost:3001',
+          'http://localhost:3002',
+          'http://localhost:3003',
+          'http://localhost:3004',
+          'http://localhost:3011',
+          'http://localhost:3020',
+        ],
+        canaryFailureLimit: 3,
+      },
     });
   });
 
@@ -87,6 +98,7 @@ describe('loadConfig', () => {
       },
       applePay: { merchantValidation: 'off' },
       jobs: { inProcess: true, pollingIntervalSeconds: 1, deliveryConcurrency: 4, renewalBatchSize: 100 },
+      releases: { remoteOrigins: ['https://cdn.example.com'], canaryFailureLimit: 3 },
     });
   });
 

@@ -7,6 +7,7 @@ import { type IdentityConfig, loadIdentityConfig } from './identity-config';
 import { isLogLevel, logLevels } from './logger';
 import { findRepoRoot } from './paths';
 import { productionProblems } from './production-guards';
+import { loadReleasesConfig, type ReleasesConfig } from './releases-config';
 
 export interface AppConfig {
   port: number;
@@ -26,6 +27,8 @@ export interface AppConfig {
   applePay: ApplePayConfig;
   /** The job engine (pg-boss): outbox delivery, renewals, reminders, housekeeping. */
   jobs: JobsConfig;
+  /** The release registry: allowed remote origins, canary failure limit (releases-config.ts). */
+  releases: ReleasesConfig;
 }
 
 export interface JobsConfig {
@@ -114,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       deliveryConcurrency: values.OUTBOX_DELIVERY_CONCURRENCY,
       renewalBatchSize: values.MEMBERSHIP_RENEWAL_BATCH_SIZE,
     },
+    releases: loadReleasesConfig(env, values.NODE_ENV),
   };
   // One line per refusal, each naming the variable to set (server.ts prints the message and exits 1).
   const refusals = productionProblems(env, config);

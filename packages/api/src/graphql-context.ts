@@ -3,6 +3,7 @@ import type { Geocoder } from './adapters/geocoding/geocoder';
 import type { Logger } from './logger';
 import type { CheckoutContext } from './services/checkout/ports';
 import type { IdentityContext } from './services/identity/ports';
+import type { ReleasesContext } from './services/releases/ports';
 
 /** What every resolver receives: the ports that services need. */
 export interface GraphQLContext {
@@ -12,6 +13,8 @@ export interface GraphQLContext {
   identity: IdentityContext;
   /** Payments, the clock and operator key of checkout, plus the request's x-operator-key header. */
   checkout: CheckoutContext;
+  /** The release registry's ports, plus the request's address and browser id (failure reports). */
+  releases: ReleasesContext;
   /**
    * The request's logger: JSON lines carrying its `requestId`. Log ids and outcomes, never personal
    * data (emails, phones, addresses, card digits, passwords, tokens) in the message text.

@@ -96,6 +96,14 @@ describe('production guard rails', () => {
     expect(refusals({ ...production, TRUST_PROXY_HOPS: '' })).toEqual(implicit);
   });
 
+  it('refuse a missing REMOTE_ORIGINS: production has no default allow-list', () => {
+    const missing = [
+      "REMOTE_ORIGINS: set it to the origins (comma-separated) that serve the remotes' releases, e.g. https://cdn.example.com; production has no default",
+    ];
+    expect(refusals({ ...production, REMOTE_ORIGINS: undefined })).toEqual(missing);
+    expect(refusals({ ...production, REMOTE_ORIGINS: ' , ' })).toEqual(missing);
+  });
+
   it('name every refusal on its own line, each starting with the variable to set', () => {
     const lines = refusals({ NODE_ENV: 'production' });
     expect(lines.map((line) => line.split(':')[0])).toEqual([
@@ -105,6 +113,7 @@ describe('production guard rails', () => {
       'OPERATOR_KEY',
       'AUTH_TOKEN_SECRET',
       'TRUST_PROXY_HOPS',
+      'REMOTE_ORIGINS',
     ]);
   });
 

@@ -11,7 +11,7 @@ import { developmentTokenSecret } from './identity-config';
  */
 export function productionProblems(
   env: Record<string, string | undefined>,
-  config: Pick<AppConfig, 'nodeEnv' | 'database' | 'identity' | 'checkout' | 'applePay'>,
+  config: Pick<AppConfig, 'nodeEnv' | 'database' | 'identity' | 'checkout' | 'applePay' | 'releases'>,
 ): string[] {
   if (config.nodeEnv !== 'production') return [];
   const problems: string[] = [];
@@ -43,6 +43,11 @@ export function productionProblems(
   if (!env.TRUST_PROXY_HOPS?.trim()) {
     problems.push(
       'TRUST_PROXY_HOPS: set it to the number of proxies in front of the API that append to X-Forwarded-For (0 for none); production needs it explicitly',
+    );
+  }
+  if (config.releases.remoteOrigins.length === 0) {
+    problems.push(
+      "REMOTE_ORIGINS: set it to the origins (comma-separated) that serve the remotes' releases, e.g. https://cdn.example.com; production has no default",
     );
   }
   return problems;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCheckoutConfig } from './checkout-config';
 import type { AppConfig } from './config';
 import { loadIdentityConfig } from './identity-config';
+import { loadReleasesConfig } from './releases-config';
 import { startServer } from './start-server';
 
 describe('startServer with PGlite on disk', () => {
@@ -24,6 +25,7 @@ describe('startServer with PGlite on disk', () => {
       checkout: loadCheckoutConfig({}, 'test'),
       applePay: { merchantValidation: 'sandbox' },
       jobs: { inProcess: true, pollingIntervalSeconds: 0.5, deliveryConcurrency: 2, renewalBatchSize: 100 },
+      releases: loadReleasesConfig({}, 'test'),
     };
   });
   afterAll(() => rm(dirname(dataDir), { recursive: true, force: true }));

@@ -86,3 +86,11 @@ export { dueNow, PAYMENT_CAPTIONS, paymentCaption } from './pricing/due-now';
 export type { TipPreset } from './pricing/tips';
 export { MAX_TIP_DOLLARS, TIP_PERCENTAGES, tipPresets, tipToCents } from './pricing/tips';
 export { durationLabel, formatDuration } from './procedures/duration';
+export type { StaffOperation, StaffRole, StaffScope } from './staff/permissions';
+export {
+  STAFF_OPERATIONS,
+  STAFF_ROLES,
+  staffMay,
+  staffPermissions,
+  staffScope,
+} from './staff/permissions';

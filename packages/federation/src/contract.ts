@@ -52,8 +52,9 @@ export interface SignInDialogProps {
 }
 
 /**
- * account/AccountAlerts takes no props: the host renders it once; it shows the pending-email-
- * verification dialog and the phone-verification notice from their flags in @atrium/stores.
+ * account/AccountAlerts takes no props: the host renders it once, in the page flow under its header;
+ * it shows the pending-email-verification dialog and the phone-verification notice (in that flow,
+ * never over the page) from their flags in @atrium/stores.
  */
 export type AccountAlertsProps = Record<string, never>;
 
@@ -89,3 +90,20 @@ export interface PrefetchContext {
   marketplaceId: string;
   queryClient: QueryClient;
 }
+
+/** What the host expects each exposed module to export: a route page, or a component with its props. */
+type ModuleContract<M extends ExposedModule> = M extends 'SignInDialog'
+  ? { default: ComponentType<SignInDialogProps> }
+  : M extends 'AccountAlerts'
+    ? { default: ComponentType<AccountAlertsProps> }
+    : RoutePageModule;
+
+export type RemoteModuleContracts<R extends RemoteName> = { [M in ExposedModule<R>]: ModuleContract<M> };
+
+/**
+ * Type-level props check: each remote states its exposed modules
+ * (`RemoteModules<'catalog', { ServicesPage: typeof import('./services-page'); ... }>` in
+ * src/exposed/contract.ts), so the remote's typecheck fails on a missing module or a page whose
+ * props the host does not pass.
+ */
+export type RemoteModules<R extends RemoteName, Modules extends RemoteModuleContracts<R>> = Modules;

@@ -2,11 +2,23 @@ export type {
   AccountAlertsProps,
   ExposedModule,
   PrefetchContext,
+  RemoteModuleContracts,
+  RemoteModules,
   RemoteName,
   RoutePageModule,
   RoutePageProps,
   SignInDialogProps,
 } from './contract';
 export { containerName, isRemoteName, remoteExposes, remoteNames, SERVER_DIR } from './contract';
+export type { EntryChainsInput, RemoteEntryChains, RemoteRollout } from './rollouts';
+export {
+  allowedEntries,
+  BROWSER_ID_COOKIE,
+  browserIdFromCookies,
+  canaryBucket,
+  entryOrigin,
+  remoteEntryChains,
+  rolloutEntries,
+} from './rollouts';
 export type { RuntimeConfig } from './runtime-config';
 export { parseRuntimeConfig } from './runtime-config';

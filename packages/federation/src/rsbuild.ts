@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig, type EnvironmentConfig, type RsbuildConfig, type RsbuildPlugin } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { packageOf } from './build-info';
+import { pluginBuildInfo } from './build-info-plugin';
 import { containerName, type RemoteName, remoteExposes, SERVER_DIR } from './contract';
+import { installedVersion } from './installed-packages';
 import { pluginPrecompress } from './precompress';
 import { hostStartupSingletons, sharedSingletons } from './shared';
 
@@ -28,26 +29,16 @@ interface AppOptions {
 }
 
 /**
- * Each singleton requires the major version this app was built with (workspace packages: any).
+ * Each singleton requires a version compatible with the one this app was built with (`^x.y.z`), so a
+ * remote built against a newer major of a shared package is not silently run on the host's older copy.
  * `eager` ones are bundled into the app's first chunks instead of fetched when first used.
  */
 function sharedConfig(root: string, eager: readonly string[] = []) {
-  const require = createRequire(path.join(root, 'package.json'));
-  const installedVersion = (packageName: string): string | false => {
-    if (packageName.startsWith('@atrium/')) return false;
-    const manifest = require.resolve(`${packageName}/package.json`);
-    return `^${(JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version}`;
-  };
   return Object.fromEntries(
     sharedSingletons.map((name) => {
-      const packageName = name
-        .split('/')
-        .slice(0, name.startsWith('@') ? 2 : 1)
-        .join('/');
-      return [
-        name,
-        { singleton: true, requiredVersion: installedVersion(packageName), eager: eager.includes(name) },
-      ];
+      const version = installedVersion(root, packageOf(name));
+      if (!version) throw new Error(`${root} shares ${name} but does not depend on ${packageOf(name)}.`);
+      return [name, { singleton: true, requiredVersion: `^${version}`, eager: eager.includes(name) }];
     }),
   );
 }
@@ -148,6 +139,7 @@ export function hostConfig({ root, title = 'Atrium', distPath }: AppOptions): Rs
     },
     plugins: [
       pluginReact(),
+      pluginBuildInfo(root, sharedSingletons),
       pluginPrecompress(),
       pluginModuleFederation(
         {
@@ -193,6 +185,7 @@ export function remoteConfig(
     },
     plugins: [
       pluginReact(),
+      pluginBuildInfo(root, sharedSingletons),
       pluginPrecompress(),
       pluginModuleFederation(
         {

@@ -42,3 +42,30 @@ describe('parseRuntimeConfig: marketing analytics', () => {
     },
   );
 });
+
+describe('parseRuntimeConfig: release fallbacks and script origins', () => {
+  it('defaults to none', () => {
+    const config = parseRuntimeConfig({ remotes });
+    expect(config.remoteFallbacks).toEqual({});
+    expect(config.scriptOrigins).toEqual([]);
+  });
+
+  it('reads fallbacks per remote and origins of scripts', () => {
+    const config = parseRuntimeConfig({
+      remotes,
+      remoteFallbacks: { catalog: ['https://cdn.example/catalog/a/mf-manifest.json'], unknown: ['x'] },
+      scriptOrigins: ['https://js.stripe.com/v3/'],
+    });
+    expect(config.remoteFallbacks).toEqual({ catalog: ['https://cdn.example/catalog/a/mf-manifest.json'] });
+    expect(config.scriptOrigins).toEqual(['https://js.stripe.com']);
+  });
+
+  it('refuses fallbacks that are not URLs and script origins that are not origins', () => {
+    expect(() => parseRuntimeConfig({ remotes, remoteFallbacks: { catalog: [42] } })).toThrow(
+      'config.json: the fallbacks of remote "catalog" must be a list of URLs.',
+    );
+    expect(() => parseRuntimeConfig({ remotes, scriptOrigins: ['not a url'] })).toThrow(
+      'config.json: "scriptOrigins" must list origins such as https://js.stripe.com.',
+    );
+  });
+});

@@ -44,6 +44,8 @@ export {
   marketplaceQueryOptions,
   useMarketplace,
 } from './operations/marketplace';
+export type { RemoteRolloutsAnswer, RemoteRolloutView } from './operations/remote-rollouts';
+export { fetchRemoteRollouts, reportRemoteFailure } from './operations/remote-rollouts';
 export { MARKETPLACE_HEADER, pageMarketplaceId } from './page-marketplace';
 export {
   createPersistOptions,

@@ -89,7 +89,7 @@ export {
   syncViewer,
   toStoredUser,
 } from './identity/session';
-export { syncMarketplaceId, syncMarketplaceIdScript } from './marketplace/sync-marketplace-id';
+export { marketplaceIdStorage, syncMarketplaceId } from './marketplace/sync-marketplace-id';
 export type { BrowserConfig } from './runtime-config';
 export { $browserConfig } from './runtime-config';
 export { TOAST_DEFAULTS } from './toast-defaults';

@@ -1,3 +1,5 @@
+import { installPersistentEngine } from './persistent-events';
+
 // happy-dom's localStorage refuses `delete storage[key]` for a missing key (browsers allow it), which
 // the persisted stores of @atrium/stores do when a value returns to its default. A map-backed
 // stand-in that behaves like a browser's, installed before any test module reads localStorage.
@@ -26,3 +28,6 @@ const storage = new Proxy(methods, {
   },
 });
 Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true });
+
+// @nanostores/persistent read the environment's storage when it was imported: it gets the stand-in.
+installPersistentEngine(storage as unknown as Storage);

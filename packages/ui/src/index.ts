@@ -34,6 +34,7 @@ export { CacheProvider as StyleCacheProvider } from '@emotion/react';
 export type { AtriumUiProviderProps } from './atrium-ui-provider';
 export { AtriumUiProvider, adoptServerStyles } from './atrium-ui-provider';
 export {
+  CalendarIcon,
   CartIcon,
   CheckIcon,
   CloseIcon,

@@ -44,7 +44,10 @@ describe.each(testDatabases)('migrate on $name', (factory) => {
         'procedure_add_ons',
         'procedure_clinics',
         'checkout_note_definitions',
-        'remote_overrides',
+        'remote_releases',
+        'remote_rollout_states',
+        'remote_canary_removals',
+        'remote_failure_reports',
       ]),
     );
     const recorded = await handle.database.transaction((tx) =>

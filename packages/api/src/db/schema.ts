@@ -22,7 +22,6 @@ export const paymentCollectionMethods = [
 ] as const;
 export const paymentDepositTypes = ['percentage', 'fixed_amount'] as const;
 export const checkoutNoteTypes = ['TEXT', 'SELECT', 'MULTISELECT', 'BOOLEAN', 'DATETIME', 'HEADER'] as const;
-export const remoteNames = ['catalog', 'scheduling', 'checkout', 'account'] as const;
 
 export interface CheckoutNoteOptions {
   placeholder?: string;
@@ -70,6 +69,8 @@ export const marketplaces = pgTable(
   },
   (t) => [
     index('marketplaces_mg_id_idx').on(t.mgId),
+    // Lets a staff member require a marketplace of their own group (0017).
+    unique('marketplaces_id_mg_key').on(t.id, t.mgId),
     check('marketplaces_phone_e164', sql`${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
     check('marketplaces_name_not_blank', sql`btrim(${t.name}) <> ''`),
     check('marketplaces_primary_color_hex', sql`${t.primaryColor} ~ '^#[0-9A-Fa-f]{6}$'`),
@@ -309,30 +310,15 @@ export const checkoutNoteDefinitions = pgTable(
   ],
 );
 
-export const remoteOverrides = pgTable(
-  'remote_overrides',
-  {
-    marketplaceId: integer('marketplace_id')
-      .notNull()
-      .references(() => marketplaces.id),
-    remote: text('remote', { enum: remoteNames }).notNull(),
-    entry: text('entry').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.marketplaceId, t.remote] }),
-    check(
-      'remote_overrides_remote_known',
-      sql`${t.remote} in ('catalog', 'scheduling', 'checkout', 'account')`,
-    ),
-    check('remote_overrides_entry_url', sql`${t.entry} ~ '^https?://'`),
-  ],
-);
-
 // Memberships, packages, promo codes, payment instruments, appointment requests and charges.
 export * from './checkout-schema';
 // Users, sessions and the rest of identity live in their own file.
 export * from './identity-schema';
 // What the payment processor told us by webhook: events handled, disputes.
 export * from './payments-schema';
+// The release registry: remote releases, rollouts per scope, canary removals, failure reports.
+export * from './releases-schema';
 // Practitioners, working hours, time off and appointments.
 export * from './scheduling-schema';
+// Staff of a marketplace: owner, front desk, practitioners.
+export * from './staff-schema';

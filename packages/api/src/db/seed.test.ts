@@ -21,12 +21,14 @@ const tables = [
   'procedure_add_ons',
   'procedure_clinics',
   'checkout_note_definitions',
-  'remote_overrides',
+  'remote_releases',
+  'remote_rollout_states',
   'promo_codes',
   'packages',
   'package_item_definitions',
   'membership_definitions',
   'membership_discounts',
+  'staff_members',
 ];
 
 describe('demo data', () => {
@@ -109,14 +111,20 @@ describe.each(testDatabases)('seedDemo on $name', (factory) => {
     });
 
   it('writes the demo marketplaces, and a second run leaves exactly the same rows', async () => {
-    expect(await seedDemo(handle.database, options)).toEqual({ marketplaceIds: [1, 2, 3] });
+    const result = await seedDemo(handle.database, options);
+    expect(result.marketplaceIds).toEqual([1, 2, 3]);
+    expect(result.staff).toContain('owner@glow.example (owner, marketplace 1)');
+    expect(result.staff).toContain('frontdesk@solace.example (front_desk, marketplace 3)');
     const first = await snapshot();
     expect(first.marketplaces).toHaveLength(3);
     expect(first.clinics).toHaveLength(16);
-    expect(first.remote_overrides).toHaveLength(1);
+    expect(first.remote_releases).toHaveLength(1);
+    expect(first.remote_rollout_states).toHaveLength(1);
     expect(first.promo_codes).toHaveLength(7);
     expect(first.membership_definitions).toHaveLength(3);
     expect(first.packages).toHaveLength(6);
+    // An owner and a front desk per marketplace, and Glow's practitioner.
+    expect(first.staff_members).toHaveLength(7);
 
     await seedDemo(handle.database, options);
     expect(await snapshot()).toEqual(first);
@@ -133,12 +141,53 @@ describe.each(testDatabases)('seedDemo on $name', (factory) => {
     expect(clinic?.id).toBeGreaterThan(301);
   });
 
+  const currentRollouts = () =>
+    handle.database.transaction((tx) =>
+      tx.query(
+        `select s.marketplace_id, s.remote, r.entry, s.kind from remote_rollout_states s
+         left join remote_releases r on r.id = s.stable_release_id
+         where not exists (select 1 from remote_rollout_states n where n.follows_state_id = s.id)
+         order by 1, 2`,
+      ),
+    );
+
   it('follows a changed override entry on the next run', async () => {
     await seedDemo(handle.database, { catalogOverrideEntry: 'https://catalog.example.com/mf-manifest.json' });
-    const overrides = await handle.database.transaction((tx) => tx.query('select * from remote_overrides'));
-    expect(overrides).toEqual([
-      { marketplace_id: 2, remote: 'catalog', entry: 'https://catalog.example.com/mf-manifest.json' },
+    expect(await currentRollouts()).toEqual([
+      {
+        marketplace_id: 2,
+        remote: 'catalog',
+        entry: 'https://catalog.example.com/mf-manifest.json',
+        kind: 'seed',
+      },
     ]);
+  });
+
+  it("leaves a rollout an operator changed alone, and records the seed's build all the same", async () => {
+    await handle.database.transaction((tx) =>
+      tx.exec(`
+        insert into remote_releases (remote, version, entry, checksum, contract_version)
+          values ('catalog', 'abcdefabcdef', 'http://localhost:3020/catalog/abcdefabcdef/mf-manifest.json',
+                  'abcdefabcdef${'0'.repeat(52)}', '1.0.0');
+        insert into remote_rollout_states (remote, marketplace_id, stable_release_id, kind, follows_state_id, rollback_state_id)
+          select 'catalog', 2, r.id, 'promotion', s.id, s.id
+          from remote_releases r, remote_rollout_states s
+          where r.version = 'abcdefabcdef' and s.marketplace_id = 2
+            and not exists (select 1 from remote_rollout_states n where n.follows_state_id = s.id);`),
+    );
+    await seedDemo(handle.database, options);
+    expect(await currentRollouts()).toEqual([
+      {
+        marketplace_id: 2,
+        remote: 'catalog',
+        entry: 'http://localhost:3020/catalog/abcdefabcdef/mf-manifest.json',
+        kind: 'promotion',
+      },
+    ]);
+    const recorded = await handle.database.transaction((tx) =>
+      tx.query("select 1 from remote_releases where entry = 'http://localhost:3011/mf-manifest.json'"),
+    );
+    expect(recorded).toHaveLength(1);
   });
 
   it('offers memberships and packages at Glow and Nocturne, none at Solace', async () => {

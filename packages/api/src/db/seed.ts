@@ -1,14 +1,24 @@
 import { and, eq, getTableColumns, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import type { Database, Db } from '../adapters/database/database';
+import type { Database } from '../adapters/database/database';
 import type { DemoMarketplace } from './demo/demo-marketplace';
+import { demoStaff } from './demo/demo-staff';
 import { glowMobileIv } from './demo/glow-mobile-iv';
 import { nocturneAesthetics } from './demo/nocturne-aesthetics';
 import { seedDemoClients } from './demo/seed-clients';
 import { membershipSeedTables, seedDemoMemberships } from './demo/seed-memberships';
 import { seedDemoPromoCodes } from './demo/seed-promo-codes';
 import { seedDemoSchedules } from './demo/seed-schedules';
+import { seedDemoStaff } from './demo/seed-staff';
 import { solaceWellnessStudio } from './demo/solace-wellness-studio';
+import {
+  appendState,
+  currentState,
+  lockScope,
+  sameContent,
+  type Transaction,
+  urlVersion,
+} from './rollout-states';
 import {
   checkoutNoteDefinitions,
   clinics,
@@ -18,7 +28,8 @@ import {
   procedureClinics,
   procedureGroups,
   procedures,
-  remoteOverrides,
+  remoteNames,
+  remoteReleases,
 } from './schema';
 
 export interface SeedOptions {
@@ -30,9 +41,9 @@ export interface SeedOptions {
 
 export interface SeedResult {
   marketplaceIds: number[];
+  /** The staff accounts written, as `email (role, marketplace id)` lines for the seed's output. */
+  staff: string[];
 }
-
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 // Arbitrary but fixed: two seeders (say, two servers started with SEED_DEMO=1) run one after the other.
 const seedLockKey = 727_105_002;
@@ -45,7 +56,7 @@ export function demoMarketplaces(options: SeedOptions): DemoMarketplace[] {
 /**
  * Writes the demo marketplaces in one transaction. Idempotent: rows keep fixed ids and are upserted,
  * so a second run leaves exactly the same data. A demo marketplace's add-on links, clinic offerings,
- * checkout notes and remote overrides are reset to the demo's and its demo promo codes, packages and
+ * checkout notes are reset to the demo's, its remote builds recorded and rolled out (seedRollouts), and its demo promo codes, packages and
  * membership definitions are upserted;
  * clinics, categories, procedures and promo codes added to it by other means are kept, since bookings
  * may refer to them.
@@ -57,6 +68,7 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
     for (const demo of demos) await seedMarketplace(tx, demo);
     await seedDemoSchedules(tx, demos, options.now ?? new Date());
     await seedDemoClients(tx, demos, options.now ?? new Date());
+    await seedDemoStaff(tx, demos, options.now ?? new Date());
     await seedDemoPromoCodes(
       tx,
       demos.map((demo) => demo.marketplace.id),
@@ -80,7 +92,13 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
       );
     }
   });
-  return { marketplaceIds: demos.map((demo) => demo.marketplace.id) };
+  const marketplaceIds = demos.map((demo) => demo.marketplace.id);
+  return {
+    marketplaceIds,
+    staff: demoStaff
+      .filter((member) => marketplaceIds.includes(member.marketplaceId))
+      .map((member) => `${member.email} (${member.role}, marketplace ${member.marketplaceId})`),
+  };
 }
 
 async function seedMarketplace(tx: Transaction, demo: DemoMarketplace): Promise<void> {
@@ -162,21 +180,43 @@ async function seedMarketplace(tx: Transaction, demo: DemoMarketplace): Promise<
     checkoutNoteDefinitions.id,
   );
 
-  await tx.delete(remoteOverrides).where(
-    and(
-      eq(remoteOverrides.marketplaceId, marketplaceId),
-      notInArray(
-        remoteOverrides.remote,
-        demo.remoteOverrides.map((override) => override.remote),
-      ),
-    ),
-  );
-  await upsert(
-    tx,
-    remoteOverrides,
-    demo.remoteOverrides.map((override) => ({ ...override, marketplaceId })),
-    [remoteOverrides.marketplaceId, remoteOverrides.remote],
-  );
+  await seedRollouts(tx, demo, marketplaceId);
+}
+
+/**
+ * The demo's remote builds (recorded by their URL, without files) and the marketplace's rollouts of
+ * them. A scope the seed or migration 0016 last wrote follows the demo (an entry changed in the
+ * environment shows on the next run); a scope an operator has promoted or rolled back is left alone.
+ */
+async function seedRollouts(tx: Transaction, demo: DemoMarketplace, marketplaceId: number): Promise<void> {
+  const now = new Date();
+  for (const remote of remoteNames) {
+    const build = demo.remoteOverrides.find((override) => override.remote === remote);
+    let releaseId: number | null = null;
+    if (build) {
+      await tx
+        .insert(remoteReleases)
+        .values({
+          remote,
+          version: urlVersion(build.entry),
+          entry: build.entry,
+          contractVersion: 'unchecked',
+        })
+        .onConflictDoNothing();
+      const [release] = await tx
+        .select({ id: remoteReleases.id })
+        .from(remoteReleases)
+        .where(and(eq(remoteReleases.remote, remote), eq(remoteReleases.entry, build.entry)));
+      releaseId = release?.id ?? null;
+    }
+    const scope = { remote, marketplaceId };
+    await lockScope(tx, scope);
+    const current = await currentState(tx, scope);
+    const next = { stableReleaseId: releaseId, canaryReleaseId: null, canaryPercent: null };
+    const seedOwned = current === null || current.kind === 'seed' || current.kind === 'migration';
+    if (!seedOwned || sameContent(current, next) || (current === null && releaseId === null)) continue;
+    await appendState(tx, scope, current, { ...next, kind: 'seed', rollbackStateId: null, at: now });
+  }
 }
 
 /** Inserts rows, or overwrites every other column of the rows whose key already exists. */

@@ -9,6 +9,7 @@ import {
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
+import { developmentOperatorKey } from '../checkout-config';
 import { demoClientPassword } from '../db/demo/demo-clients';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed';
@@ -77,6 +78,67 @@ describe.each(testDatabases)('public answers and HTTP caching on $name', (factor
         headers: { ...browserHeaders, ...headers },
       }),
     );
+
+  describe('the remote rollouts the host reads on every page', () => {
+    it('are never cached: a promotion shows on the very next read, by GET too', async () => {
+      freshApp();
+      const rolloutsDocument = trusted('query', 'RemoteRollouts');
+      const getRollouts = async () =>
+        read(
+          await app.fetch(
+            persistedUrl(rolloutsDocument.hash, 'RemoteRollouts', {
+              marketplaceId: '2',
+              withMarketplace: true,
+            }),
+            {
+              headers: browserHeaders,
+            },
+          ),
+        );
+      const before = await getRollouts();
+      expect(before.headers.get('cache-control')).toBe(privateCacheControl);
+      expect(before.body?.data?.marketplace).toMatchObject([
+        { remote: 'catalog', entry: 'http://localhost:3011/mf-manifest.json' },
+      ]);
+
+      const entry = 'http://localhost:3020/catalog/0123456789ab/mf-manifest.json';
+      // The operator's tools, through an API process with the development key and origins.
+      const operatorApp = createApp({ db: handle.database, config: { nodeEnv: 'test' }, logging: false });
+      const operator = async (query: string, variables: Record<string, unknown>) => {
+        const response = await read(
+          await operatorApp.fetch('http://localhost/graphql', {
+            method: 'POST',
+            headers: {
+              ...browserHeaders,
+              'content-type': 'application/json',
+              'x-operator-key': developmentOperatorKey,
+            },
+            body: JSON.stringify({ query, variables }),
+          }),
+        );
+        expect(response.body?.errors).toBeUndefined();
+      };
+      await operator(
+        'mutation($input: RecordRemoteReleaseInput!) { recordRemoteRelease(input: $input) { version } }',
+        {
+          input: {
+            remote: 'catalog',
+            version: '0123456789ab',
+            entry,
+            checksum: `0123456789ab${'0'.repeat(52)}`,
+            contractVersion: '1.0.0',
+          },
+        },
+      );
+      await operator(
+        'mutation($input: PromoteRemoteReleaseInput!) { promoteRemoteRelease(input: $input) { version } }',
+        { input: { remote: 'catalog', version: '0123456789ab', marketplaceId: '2' } },
+      );
+      const after = await getRollouts();
+      expect(after.headers.get('cache-control')).toBe(privateCacheControl);
+      expect(after.body?.data?.marketplace).toMatchObject([{ remote: 'catalog', entry }]);
+    });
+  });
 
   describe('a persisted GET of the marketplace query', () => {
     it('answers the same data as a POST of the document, cacheable by browsers and CDNs', async () => {
@@ -317,8 +379,10 @@ describe('the public part of the schema', () => {
       'Procedure',
       'ProcedureGroup',
       'ProceduresInput',
+      'RemoteCanary',
+      'RemoteCanaryRemoval',
       'RemoteName',
-      'RemoteOverride',
+      'RemoteRollout',
     ]);
   });
 });

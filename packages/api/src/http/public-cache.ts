@@ -5,7 +5,8 @@ import type { Plugin } from 'graphql-yoga';
 
 /**
  * Root fields whose answers are the same for every visitor: the marketplace (branding, clinics,
- * catalogue, checkout notes, payment settings, remote overrides, membership plans and packages).
+ * catalogue, checkout notes, payment settings, its own remote rollouts, membership plans and packages).
+ * Not `remoteRollouts`: the host reads it on every page so a promotion shows on the next load.
  * Only an operation made of nothing but these is cached, shared by all sessions and sent with
  * `Cache-Control: public`. Whatever a field under them resolves must stay public too:
  * public-cache.test.ts lists every type reachable from them, so adding one is a reviewed change.
@@ -14,7 +15,7 @@ export const publicQueryFields: ReadonlySet<string> = new Set(['marketplace']);
 
 /**
  * How long a public answer is reused. Marketplace data changes without any deploy (seed, CLI,
- * `remote_overrides` rows), so a change shows within this time (see README, "HTTP caching").
+ * promotions of remote releases), so a change shows within this time (see README, "HTTP caching").
  */
 export const publicCacheTtlSeconds = 60;
 

@@ -45,7 +45,7 @@ const isDate = (value: string) => {
   const date = parse(value, 'yyyy-MM-dd', new Date(0));
   return isValid(date) && format(date, 'yyyy-MM-dd') === value;
 };
-const localDate = z.string().refine(isDate, {
+export const localDate = z.string().refine(isDate, {
   error: (issue) => `${JSON.stringify(issue.input)} is not a date in the yyyy-MM-dd format.`,
 });
 const localDateTime = z.string().refine(

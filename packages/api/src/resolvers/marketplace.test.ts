@@ -51,7 +51,7 @@ const marketplaceQuery = /* GraphQL */ `
         paymentDepositType
         paymentDepositValue
       }
-      remoteOverrides { remote entry }
+      remoteOverrides { remote marketplaceId entry version fallbackEntry canary { version } canaryRemoval { version } }
     }
   }
 `;
@@ -86,7 +86,7 @@ interface MarketplaceData {
       options: { placeholder: string | null; values: string[] } | null;
     }[];
     paymentSettings: Record<string, unknown>;
-    remoteOverrides: { remote: string; entry: string }[];
+    remoteOverrides: Record<string, unknown>[];
   };
 }
 
@@ -247,9 +247,17 @@ describe.each(testDatabases)('marketplace query on $name', (factory) => {
       });
     });
 
-    it('overrides the catalog remote with the configured entry', async () => {
+    it('overrides the catalog remote with the configured entry, recorded as a release of its URL', async () => {
       expect((await marketplace('2')).remoteOverrides).toEqual([
-        { remote: 'catalog', entry: catalogOverrideEntry },
+        {
+          remote: 'catalog',
+          marketplaceId: '2',
+          entry: catalogOverrideEntry,
+          version: expect.stringMatching(/^url-[0-9a-f]{12}$/),
+          fallbackEntry: null,
+          canary: null,
+          canaryRemoval: null,
+        },
       ]);
     });
   });

@@ -61,14 +61,15 @@ describe('place search queries', () => {
     expect(body.data).toMatchObject({ reverseGeocode: { timeZone: 'America/Denver' } });
   });
 
-  it("reverse geocodes to the nearest ZIP code's city, e.g. the profile's 'Use current location'", async () => {
+  it("reverse geocodes to the nearest ZIP code's city, saying it has no street (the profile's 'Use current location')", async () => {
     const { body } = await postGraphQL(
       app,
-      'query { reverseGeocode(latitude: 40.7484, longitude: -73.9857) { address zipCode timeZone } }',
+      'query { reverseGeocode(latitude: 40.7484, longitude: -73.9857) { address hasStreet zipCode timeZone } }',
     );
     expect(body.data).toEqual({
       reverseGeocode: {
         address: 'New York, NY 10118',
+        hasStreet: false,
         zipCode: '10118',
         timeZone: 'America/New_York',
       },

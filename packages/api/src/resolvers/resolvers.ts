@@ -8,6 +8,8 @@ import { identityResolvers } from './identity';
 import { marketplaceResolvers } from './marketplace';
 import { membershipResolvers } from './memberships';
 import { placesResolvers } from './places';
+import { releaseResolvers } from './releases';
+import { staffResolvers } from './staff';
 import { walletResolvers } from './wallet';
 
 /** Every feature's resolvers, merged per root type. */
@@ -22,6 +24,8 @@ export const resolvers: Resolvers = {
     ...accountResolvers.Query,
     ...membershipResolvers.Query,
     ...applePayResolvers.Query,
+    ...releaseResolvers.Query,
+    ...staffResolvers.Query,
   },
   Mutation: {
     ...baseResolvers.Mutation,
@@ -31,6 +35,8 @@ export const resolvers: Resolvers = {
     ...walletResolvers.Mutation,
     ...membershipResolvers.Mutation,
     ...applePayResolvers.Mutation,
+    ...releaseResolvers.Mutation,
+    ...staffResolvers.Mutation,
   },
   Marketplace: membershipResolvers.Marketplace,
   User: { ...walletResolvers.User, ...membershipResolvers.User },

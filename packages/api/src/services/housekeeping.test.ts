@@ -85,6 +85,18 @@ describe.each(testDatabases)('housekeeping on $name', (factory) => {
       [ago(7 * day), ago(40 * day)],
     );
 
+    // Reports of a remote that failed to load: from yesterday (still shown) and from 8 days ago.
+    await sql(
+      `insert into remote_releases (remote, version, entry, contract_version)
+         values ('catalog', 'url-0123456789ab', 'http://localhost:3011/mf-manifest.json', 'unchecked')`,
+    );
+    await sql(
+      `insert into remote_failure_reports (release_id, reporter, reported_at)
+         select id, 'browser:recent', $1::timestamptz from remote_releases
+         union all select id, 'browser:old', $2::timestamptz from remote_releases`,
+      [ago(day), ago(8 * day)],
+    );
+
     const report = await deleteExpired(context.handle.database.db, now);
     expect(report).toEqual({
       sessions: 3,
@@ -95,6 +107,7 @@ describe.each(testDatabases)('housekeeping on $name', (factory) => {
       idempotencyKeys: 1,
       outboxMessages: 1,
       processorEvents: 1,
+      remoteFailureReports: 1,
     });
     const left = async (table: string, column: string) =>
       (await sql<{ v: unknown }>(`select ${column} as v from ${table} order by 1`)).map((row) => row.v);
@@ -105,6 +118,7 @@ describe.each(testDatabases)('housekeeping on $name', (factory) => {
     expect(await left('appointment_request_keys', 'key')).toEqual(['recent']);
     expect(await left('outbox_messages', 'subject')).toEqual(['queued', 'recent']);
     expect(await left('processor_events', 'id')).toEqual(['evt_recent']);
+    expect(await left('remote_failure_reports', 'reporter')).toEqual(['browser:recent']);
     expect(await deleteExpired(context.handle.database.db, now)).toMatchObject({ sessions: 0, passcodes: 0 });
   });
 });

@@ -8,6 +8,7 @@ import {
   outboxMessages,
   passcodes,
   rateLimitHits,
+  remoteFailureReports,
   sessions,
   thirdPartySignIns,
   userTokens,
@@ -16,6 +17,7 @@ import { idempotencyKeyLifetimeMs } from './checkout/idempotency';
 import { longestRateLimitWindowMs } from './identity/rate-limits';
 import { sessionAbsoluteMs, sessionIdleMs } from './identity/sessions';
 import { processorEventLifetimeMs } from './payments/processor-events';
+import { failureReportLifetimeMs } from './releases/failure-reports';
 
 /** Sent messages are kept this long (the dev mailbox and support look back that far). */
 export const sentMessageLifetimeMs = 30 * 24 * 60 * 60 * 1000;
@@ -29,11 +31,13 @@ export interface HousekeepingReport {
   idempotencyKeys: number;
   outboxMessages: number;
   processorEvents: number;
+  remoteFailureReports: number;
 }
 
 /**
  * Deletes expired sessions, passcodes, reset and confirmation tokens, started Google and Apple sign-ins,
- * rate-limit hits, idempotency keys, old sent messages and old payment processor events.
+ * rate-limit hits, idempotency keys, old sent messages, old payment processor events and old reports
+ * of remotes browsers could not load.
  */
 export async function deleteExpired(db: Db, now: Date): Promise<HousekeepingReport> {
   const before = (ms: number) => new Date(now.getTime() - ms);
@@ -88,6 +92,12 @@ export async function deleteExpired(db: Db, now: Date): Promise<HousekeepingRepo
         .delete(processorEvents)
         .where(lt(processorEvents.receivedAt, before(processorEventLifetimeMs)))
         .returning({ id: processorEvents.id }),
+    ),
+    remoteFailureReports: await deleted(
+      db
+        .delete(remoteFailureReports)
+        .where(lt(remoteFailureReports.reportedAt, before(failureReportLifetimeMs)))
+        .returning({ releaseId: remoteFailureReports.releaseId }),
     ),
   };
 }

@@ -6,11 +6,11 @@ import type {
   checkoutNoteTypes,
   paymentCollectionMethods,
   paymentDepositTypes,
-  remoteNames,
 } from '../db/schema';
-import { type checkoutNoteDefinitions, marketplaces, type remoteOverrides } from '../db/schema';
+import { type checkoutNoteDefinitions, marketplaces } from '../db/schema';
 import { type CatalogView, catalogColumns, catalogView, type Offering } from './catalog';
 import { InvalidInputError, NotFoundError } from './errors';
+import { type RemoteRolloutView, rolloutsJson } from './releases/rollouts';
 import { type Coordinates, isInsideServiceArea } from './service-area';
 
 export interface MarketplaceDependencies {
@@ -62,20 +62,20 @@ export interface MarketplaceView extends CatalogView {
   clinicOrganizations: ClinicView[];
   checkoutNotes: CheckoutNoteDefinitionView[];
   paymentSettings: PaymentSettingsView;
-  remoteOverrides: { remote: (typeof remoteNames)[number]; entry: string }[];
+  /** The marketplace's own rollouts (overrides of the default), per remote. */
+  remoteOverrides: RemoteRolloutView[];
 }
 
 type NoteRow = Pick<
   typeof checkoutNoteDefinitions.$inferSelect,
   'id' | 'index' | 'label' | 'type' | 'isRequired' | 'options'
 >;
-type OverrideRow = Pick<typeof remoteOverrides.$inferSelect, 'remote' | 'entry'>;
 
 // Ids are PostgreSQL `integer`s; a larger number cannot name a row (and would fail the query).
 const largestId = 2_147_483_647;
 
 /**
- * One marketplace with branding, clinics, checkout notes, payment settings, remote overrides and the
+ * One marketplace with branding, clinics, checkout notes, payment settings, its own remote rollouts and the
  * catalogue, optionally narrowed to what is offered at one clinic or at one address.
  */
 export async function getMarketplace(
@@ -87,7 +87,7 @@ export async function getMarketplace(
   if (marketplaceId > largestId) throw notFound;
   const clinicId = filter && 'organizationId' in filter ? filter.organizationId : null;
 
-  // One statement: the marketplace row with its clinics, checkout notes, remote overrides and
+  // One statement: the marketplace row with its clinics, checkout notes, remote rollouts and
   // catalogue as JSON lists (on PGlite every statement waits for the one before).
   const list = <Row>(select: SQL) => sql<Row[]>`coalesce((${select}), '[]'::json)`;
   const [row] = await db
@@ -101,9 +101,7 @@ export async function getMarketplace(
           'id', n.id, 'index', n.index, 'label', n.label, 'type', n.type, 'isRequired', n.is_required,
           'options', n.options
         ) order by n.index) from checkout_note_definitions n where n.marketplace_id = ${marketplaces.id}`),
-      overrideRows:
-        list<OverrideRow>(sql`select json_agg(json_build_object('remote', o.remote, 'entry', o.entry)
-        order by o.remote) from remote_overrides o where o.marketplace_id = ${marketplaces.id}`),
+      overrideRows: rolloutsJson(sql`s.marketplace_id = ${marketplaces.id}`),
       ...catalogColumns(marketplaces.id, clinicId !== null && clinicId <= largestId ? clinicId : null),
     })
     .from(marketplaces)
@@ -164,7 +162,7 @@ export async function getMarketplace(
       paymentDepositType: marketplace.paymentDepositType,
       paymentDepositValue: marketplace.paymentDepositValue,
     },
-    remoteOverrides: overrideRows.map((override) => ({ remote: override.remote, entry: override.entry })),
+    remoteOverrides: overrideRows,
   };
 }
 

@@ -29,6 +29,7 @@ export type CheckoutSummary = CheckoutSummaryQuery['checkoutSummary'];
 export type ValidatePromoCodeInput = ValidatePromoCodeQueryVariables['input'];
 export type CreateAppointmentRequestInput = CreateAppointmentRequestMutationVariables['input'];
 export type AppointmentRequest = CreateAppointmentRequestMutation['createAppointmentRequest'];
+export type AppointmentRequestRecap = NonNullable<AppointmentRequest['recap']>;
 export type SandboxCardInput = SandboxTokenizeCardMutationVariables['input'];
 export type SavedCard = SavedCardsQuery['viewer']['paymentInstruments'][number];
 export type PaymentProcessorInfo = PaymentProcessorQuery['paymentProcessor'];

@@ -15,12 +15,12 @@ export function createGazetteerPlaceSearch(): PlaceSearch {
       }));
     },
     async resolve(option) {
-      const { address, latitude, longitude } = await fetchGeocode({ placeId: option.id });
-      return { address, latitude, longitude };
+      const { address, hasStreet, latitude, longitude } = await fetchGeocode({ placeId: option.id });
+      return { address, hasStreet, latitude, longitude };
     },
     async reverse({ latitude, longitude }) {
       const place = await fetchReverseGeocode(latitude, longitude);
-      return { address: place.address, latitude, longitude };
+      return { address: place.address, hasStreet: place.hasStreet, latitude, longitude };
     },
   };
 }

@@ -6,6 +6,13 @@ import {
   UNABLE_TO_GET_ADDRESS,
 } from './place-search';
 
+/** Whether Google's address parts make a street address: a house number and a street. */
+export const hasStreetIn = (components: readonly { types: readonly string[] }[] | null | undefined) =>
+  Boolean(
+    components?.some((c) => c.types.includes('street_number')) &&
+      components.some((c) => c.types.includes('route')),
+  );
+
 /**
  * Place search through Google Places (Maps JavaScript API), loaded on first use with
  * @googlemaps/js-api-loader. Suggestions share a session token until one is resolved, as Google
@@ -55,11 +62,12 @@ export function createGooglePlaceSearch(apiKey: string): PlaceSearch {
     async resolve(option) {
       const { places } = await load();
       const place = new places.Place({ id: option.id });
-      await place.fetchFields({ fields: ['formattedAddress', 'location'] });
+      await place.fetchFields({ fields: ['formattedAddress', 'location', 'addressComponents'] });
       session = undefined;
       if (!place.location) throw new Error(UNABLE_TO_GET_ADDRESS);
       return {
         address: place.formattedAddress ?? option.description,
+        hasStreet: hasStreetIn(place.addressComponents),
         latitude: place.location.lat(),
         longitude: place.location.lng(),
       };
@@ -69,9 +77,11 @@ export function createGooglePlaceSearch(apiKey: string): PlaceSearch {
       const { results } = await new geocoding.Geocoder().geocode({
         location: { lat: latitude, lng: longitude },
       });
-      const first = results[0];
-      if (!first) throw new Error(UNABLE_TO_GET_ADDRESS);
-      return { address: first.formatted_address, latitude, longitude };
+      // Results come most precise first; the nearest street address, where Google has one.
+      const street = results.find((result) => hasStreetIn(result.address_components));
+      const best = street ?? results[0];
+      if (!best) throw new Error(UNABLE_TO_GET_ADDRESS);
+      return { address: best.formatted_address, hasStreet: street !== undefined, latitude, longitude };
     },
   };
 }

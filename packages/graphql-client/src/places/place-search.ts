@@ -9,6 +9,11 @@ export interface PlaceOption {
 /** A place with coordinates: what a home location needs. */
 export interface ResolvedPlace {
   address: string;
+  /**
+   * False when `address` is only a city or ZIP code line (the embedded gazetteer knows no streets,
+   * Google may find no street at a point): a client's own address then needs its street added.
+   */
+  hasStreet: boolean;
   latitude: number;
   longitude: number;
 }
@@ -22,7 +27,7 @@ export interface PlaceSearch {
   suggest(input: string, options?: { signal?: AbortSignal }): Promise<PlaceOption[]>;
   /** Coordinates of a chosen suggestion. */
   resolve(option: PlaceOption): Promise<ResolvedPlace>;
-  /** The address at a point (the browser's current position). */
+  /** The nearest street address to a point (the browser's current position), else its city. */
   reverse(point: { latitude: number; longitude: number }): Promise<ResolvedPlace>;
 }
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetClientValues } from '../client-values/reset';
 import { $marketplaceId, $selectedProcedures, $step } from '../client-values/stores';
-import { syncMarketplaceId, syncMarketplaceIdScript } from './sync-marketplace-id';
+import { marketplaceIdStorage, syncMarketplaceId } from './sync-marketplace-id';
 
 beforeEach(() => {
   localStorage.clear();
@@ -50,23 +50,13 @@ describe('syncMarketplaceId (spec 2: marketplace id from the first numeric path 
   });
 });
 
-describe('syncMarketplaceIdScript (the same rule, inlined at the top of a page)', () => {
-  const run = (id: string) => new Function(syncMarketplaceIdScript(id))();
-
-  it('clears local storage and stores the id when another marketplace was stored', () => {
-    localStorage.setItem('marketplace-id', '"1"');
-    localStorage.setItem('selected-procedures', '[{"id":"7","addOnIds":[]}]');
-    run('3');
-    expect({ ...localStorage }).toEqual({ 'marketplace-id': '"3"' });
-  });
-
-  it('leaves local storage alone for the stored marketplace, keyed and encoded as the stores keep it', () => {
+describe('marketplaceIdStorage (for the page-start script of a page sent by the server)', () => {
+  it('is the key and the encoded value the stores keep', () => {
     $marketplaceId.set('3');
-    localStorage.setItem('selected-procedures', '[{"id":"7","addOnIds":[]}]');
-    run('3');
-    expect({ ...localStorage }).toEqual({
-      'marketplace-id': '"3"',
-      'selected-procedures': '[{"id":"7","addOnIds":[]}]',
+    expect(marketplaceIdStorage('3')).toEqual({
+      key: 'marketplace-id',
+      value: localStorage.getItem('marketplace-id'),
     });
+    expect(marketplaceIdStorage('12')).toEqual({ key: 'marketplace-id', value: '"12"' });
   });
 });

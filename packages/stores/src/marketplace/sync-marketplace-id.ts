@@ -31,14 +31,14 @@ export function syncMarketplaceId(
 }
 
 /**
- * The same rule as an inline script for the top of a page the server sends for marketplace `id`:
- * local storage is in step with the page's marketplace before anything on it shows, rather than
- * once its scripts have run (by then a client, or a test, may already have stored something).
+ * The local-storage key and value that say the browser is on marketplace `id`, as the stores keep
+ * them: the host's page-start script applies the same rule with them at the top of a page the server
+ * sends, so storage is in step before anything on it shows rather than once the app has started (by
+ * then a client, or a test, may already have stored something).
  */
-export function syncMarketplaceIdScript(id: string): string {
+export function marketplaceIdStorage(id: string): { key: string; value: string } {
   const stored = CLIENT_KEPT_VALUES.find((value) => value.key === 'marketplace-id') as ClientValueStore<
     string | null
   >;
-  const args = [stored.key, stored.codec.encode(id)].map((value) => JSON.stringify(value)).join(',');
-  return `(function(k,v){try{if(localStorage.getItem(k)!==v){localStorage.clear();localStorage.setItem(k,v);}}catch(e){}})(${args});`;
+  return { key: stored.key, value: stored.codec.encode(id) ?? JSON.stringify(id) };
 }

@@ -16,6 +16,11 @@ export interface AutocompleteProps<T> {
   /** Shown under the field, e.g. when the chosen item could not be used. */
   errorText?: string | null;
   disabled?: boolean;
+  /**
+   * 'inline' puts the open list in the flow, pushing what follows down, so it never covers other
+   * controls (e.g. in a dialog with actions under the field); 'overlay' (default) floats it.
+   */
+  listPlacement?: 'overlay' | 'inline';
 }
 
 type Results<T> = { input: string; items: T[] } | null;
@@ -33,6 +38,7 @@ export function Autocomplete<T>({
   maxItems = 10,
   errorText,
   disabled,
+  listPlacement = 'overlay',
 }: AutocompleteProps<T>) {
   const id = useId();
   const listId = `${id}-list`;
@@ -78,6 +84,44 @@ export function Autocomplete<T>({
   const items = results?.items ?? [];
   const expanded = open && results !== null && input.trim().length >= minChars;
 
+  // An inline list takes room: closed the moment the field loses focus to a press elsewhere, it
+  // would move what is being pressed before the press ends, and the click would miss. While a
+  // pointer is down, the list is closed only after its click has landed. (Listened to for as long
+  // as the field is inline, not only while the list is open: no moment when a press goes unseen.)
+  const pressing = useRef(false);
+  useEffect(() => {
+    if (listPlacement !== 'inline') return;
+    const down = () => {
+      pressing.current = true;
+    };
+    const up = () => {
+      pressing.current = false;
+    };
+    document.addEventListener('pointerdown', down, true);
+    document.addEventListener('pointerup', up, true);
+    document.addEventListener('pointercancel', up, true);
+    return () => {
+      document.removeEventListener('pointerdown', down, true);
+      document.removeEventListener('pointerup', up, true);
+      document.removeEventListener('pointercancel', up, true);
+    };
+  }, [listPlacement]);
+
+  const onBlur = () => {
+    if (!pressing.current) {
+      setOpen(false);
+      return;
+    }
+    // The click follows the pointer's release in the same input task: close after it.
+    const release = () => {
+      document.removeEventListener('pointerup', release, true);
+      document.removeEventListener('pointercancel', release, true);
+      setTimeout(() => setOpen(false));
+    };
+    document.addEventListener('pointerup', release, true);
+    document.addEventListener('pointercancel', release, true);
+  };
+
   const choose = (item: T) => {
     setOpen(false);
     setActive(-1);
@@ -122,7 +166,7 @@ export function Autocomplete<T>({
             setOpen(true);
           }}
           onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
+          onBlur={onBlur}
           onKeyDown={onKeyDown}
         />
         {loading && <Spinner size="sm" position="absolute" right="3" top="3.5" aria-label="Searching" />}
@@ -131,11 +175,9 @@ export function Autocomplete<T>({
             id={listId}
             role="listbox"
             aria-label={label}
-            position="absolute"
-            zIndex="dropdown"
-            top="100%"
-            left="0"
-            right="0"
+            {...(listPlacement === 'overlay'
+              ? { position: 'absolute', zIndex: 'dropdown', top: '100%', left: '0', right: '0' }
+              : {})}
             mt="1"
             bg="bg.panel"
             borderWidth="1px"

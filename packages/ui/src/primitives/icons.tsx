@@ -36,6 +36,12 @@ export const UserIcon = svgIcon(
   </>,
 );
 export const PlusIcon = svgIcon(<path d="M12 5v14M5 12h14" />);
+export const CalendarIcon = svgIcon(
+  <>
+    <rect x="3.5" y="5" width="17" height="15.5" rx="2" />
+    <path d="M3.5 10h17M8 3v4M16 3v4" />
+  </>,
+);
 export const CheckIcon = svgIcon(<path d="m5 12 5 5 9-10" />);
 export const CloseIcon = svgIcon(<path d="M6 6l12 12M18 6 6 18" />);
 export const PinIcon = svgIcon(

@@ -10,6 +10,9 @@ import {
 /** Used when a marketplace's primaryColor is not a hex colour: a neutral grey rather than a crash. */
 export const DEFAULT_PRIMARY_COLOR = '#52525b';
 
+/** The muted panels' grey (Chakra's gray.100, bg.muted), the darkest light surface brand text sits on. */
+const MUTED_PANEL = '#f4f4f5';
+
 /** The `brand` colour palette's semantic values, all `#rrggbb`. */
 export interface BrandPalette {
   /** Filled surfaces (solid buttons): the marketplace's primaryColor. */
@@ -18,7 +21,12 @@ export interface BrandPalette {
   hover: string;
   /** Text and icons on `solid`: white or near-black, whichever reads better. */
   contrast: string;
-  /** Brand-coloured text on the light page: primaryColor, darkened until it reaches 4.5:1 on white. */
+  /** Text and icons on `hover`: the same choice for the hover shade (a dark brand hovers much lighter). */
+  hoverContrast: string;
+  /**
+   * Brand-coloured text on the light page: primaryColor, darkened until it reaches 4.5:1 on the
+   * light surfaces it is shown on (white, the grey muted panels, the brand's own subtle tint).
+   */
   fg: string;
   /** Tinted backgrounds, lightest to strongest: 12%, 25% and 40% of the colour over white. */
   subtle: string;
@@ -31,12 +39,15 @@ export interface BrandPalette {
 /** Derives the brand palette from a primary colour; an invalid colour falls back to DEFAULT_PRIMARY_COLOR. */
 export function brandPalette(primaryColor: string): BrandPalette {
   const solid = normalizeHexColor(isHexColor(primaryColor) ? primaryColor : DEFAULT_PRIMARY_COLOR);
+  const subtle = mixColors(solid, '#ffffff', 0.12);
+  const hover = hoverShade(solid);
   return {
     solid,
-    hover: hoverShade(solid),
+    hover,
     contrast: contrastText(solid),
-    fg: readableOn(solid),
-    subtle: mixColors(solid, '#ffffff', 0.12),
+    hoverContrast: contrastText(hover),
+    fg: readableOn(readableOn(solid, MUTED_PANEL), subtle),
+    subtle,
     muted: mixColors(solid, '#ffffff', 0.25),
     emphasized: mixColors(solid, '#ffffff', 0.4),
     focusRing: solid,

@@ -1,3 +1,4 @@
+import { contrastRatio } from '@atrium/domain';
 import { describe, expect, it } from 'vitest';
 import { createTenantSystem, SYSTEM_FONT_STACK, tenantSystem } from './create-tenant-system';
 
@@ -21,6 +22,16 @@ describe('createTenantSystem (spec 1 branding)', () => {
     expect(vars['--chakra-colors-red-700']).toBe('#991919');
     expect(vars['--chakra-colors-fg-subtle']).toBe('var(--chakra-colors-gray-500)');
     expect(vars['--chakra-colors-gray-500']).toBe('#71717a');
+  });
+
+  it('puts white text on orange and green solids (a Pending badge) at 4.5:1 or more: their 700 shades', () => {
+    const vars = cssVariables('#0EA5E9');
+    expect(vars['--chakra-colors-orange-solid']).toBe('var(--chakra-colors-orange-700)');
+    expect(vars['--chakra-colors-green-solid']).toBe('var(--chakra-colors-green-700)');
+    expect(contrastRatio(vars['--chakra-colors-orange-700'] ?? '', '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(vars['--chakra-colors-green-700'] ?? '', '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    // The others already did.
+    expect(vars['--chakra-colors-red-solid']).toBe('var(--chakra-colors-red-600)');
   });
 
   it('resolves brand.solid to a light primary colour and brand.hover to 20 darker', () => {
@@ -60,7 +71,7 @@ describe('createTenantSystem (spec 1 branding)', () => {
     const button = createTenantSystem('#0EA5E9').getRecipe('button');
     expect([button.base.colorPalette, button.variants.variant.solid._hover]).toEqual([
       'brand',
-      { bg: 'colorPalette.hover' },
+      { bg: 'colorPalette.hover', color: 'colorPalette.hoverContrast' },
     ]);
   });
 
@@ -69,10 +80,19 @@ describe('createTenantSystem (spec 1 branding)', () => {
     expect(styles['--chakra-colors-color-palette-hover']).toBe('var(--chakra-colors-brand-hover)');
   });
 
-  it("keeps Chakra's own palettes hovering at 90% of their solid colour", () => {
-    expect(cssVariables('#0EA5E9')['--chakra-colors-red-hover']).toBe(
+  it("keeps Chakra's own palettes hovering at 90% of their solid colour, with their own text", () => {
+    const vars = cssVariables('#0EA5E9');
+    expect(vars['--chakra-colors-red-hover']).toBe(
       'color-mix(in srgb, var(--chakra-colors-red-solid) 90%, transparent)',
     );
+    expect(vars['--chakra-colors-red-hover-contrast']).toBe('var(--chakra-colors-red-contrast)');
+  });
+
+  it("gives a dark brand's light hover shade near-black text (white read 3.8:1 on Nocturne's)", () => {
+    const vars = cssVariables('#312e81');
+    const hover = vars['--chakra-colors-brand-hover'] ?? '';
+    expect(vars['--chakra-colors-brand-hover-contrast']).toBe('#18181b');
+    expect(contrastRatio(hover, '#18181b')).toBeGreaterThanOrEqual(4.5);
   });
 
   it('uses the system font stack only', () => {

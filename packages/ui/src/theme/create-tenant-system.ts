@@ -10,6 +10,10 @@ export const SYSTEM_FONT_STACK =
 // reads `colorPalette.hover`, and a palette without that key would inherit the brand's hover from an
 // ancestor's palette through the CSS variable.
 
+// Chakra's orange and green solids (the 600 shades) carry white text at 3.6:1 and 3.3:1, under
+// WCAG AA's 4.5:1 (a Pending badge is solid orange): their 700 shades reach 5.2:1 and 5.0:1.
+const DARKER_SOLIDS = { orange: '{colors.orange.700}', green: '{colors.green.700}' } as const;
+
 function paletteTokens(palette: BrandPalette) {
   return Object.fromEntries(Object.entries(palette).map(([name, value]) => [name, { value }]));
 }
@@ -37,7 +41,8 @@ export function tenantSystem(primaryColor: string): SystemContext {
  */
 export function createTenantSystem(primaryColor: string): SystemContext {
   const palette = brandPalette(primaryColor);
-  const solidHover = { bg: 'colorPalette.hover' };
+  // The text changes with the background: white on a dark brand's light hover shade reads 3.8:1.
+  const solidHover = { bg: 'colorPalette.hover', color: 'colorPalette.hoverContrast' };
   return createSystem(
     defaultBaseConfig,
     chakraTheme,
@@ -53,7 +58,16 @@ export function createTenantSystem(primaryColor: string): SystemContext {
           colors: {
             brand: paletteTokens(palette),
             ...Object.fromEntries(
-              PALETTES.map((name) => [name, { hover: { value: `{colors.${name}.solid/90}` } }]),
+              PALETTES.map((name) => [
+                name,
+                {
+                  hover: { value: `{colors.${name}.solid/90}` },
+                  hoverContrast: { value: `{colors.${name}.contrast}` },
+                  ...(name in DARKER_SOLIDS && {
+                    solid: { value: DARKER_SOLIDS[name as keyof typeof DARKER_SOLIDS] },
+                  }),
+                },
+              ]),
             ),
           },
         },

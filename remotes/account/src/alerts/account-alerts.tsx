@@ -10,8 +10,9 @@ import { PhoneNotice } from './phone-notice';
 const QUIET_PATHS = ['/confirm-email', '/confirm-phone', '/reset-password', '/auth/'];
 
 /**
- * The account alerts the host renders once (spec 2 "Chrome"): the pending-email-verification dialog
- * while `alert-verify-email` is set, else the phone notice while `alert-verify-phone` is set.
+ * The account alerts the host renders once, in the page flow under its header (spec 2 "Chrome"): the
+ * pending-email-verification dialog while `alert-verify-email` is set, else the phone notice while
+ * `alert-verify-phone` is set.
  */
 export function AccountAlerts() {
   const emailPending = useStore($alertVerifyEmail);

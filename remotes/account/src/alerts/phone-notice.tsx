@@ -2,12 +2,14 @@ import { errorMessage } from '@atrium/graphql-client';
 import { useRequestConfirmPhone } from '@atrium/graphql-client/identity';
 import { useNavigate } from '@atrium/navigation';
 import { $alertVerifyPhone } from '@atrium/stores';
-import { Alert, Box, Button, CloseIcon, Flex, IconButton } from '@atrium/ui';
+import { Alert, Box, Button, CloseIcon, Container, Flex, IconButton } from '@atrium/ui';
 import { notify } from '../shared/notify';
 
 /**
  * The phone-verification alert flag's notice: the signed-in user's phone is not confirmed. Verify
- * Phone texts a code and opens /confirm-phone; the notice can be dismissed.
+ * Phone texts a code and opens /confirm-phone; Dismiss lowers the flag until the next sign-in.
+ * The host renders it in the page flow under the header, so it takes its own room and never covers
+ * the page; on a phone its action goes under the text to keep it short.
  */
 export function PhoneNotice({ marketplaceId }: { marketplaceId: string }) {
   const navigate = useNavigate();
@@ -23,36 +25,41 @@ export function PhoneNotice({ marketplaceId }: { marketplaceId: string }) {
     });
 
   return (
-    <Box
-      as="aside"
-      aria-label="Phone verification"
-      position="fixed"
-      bottom="4"
-      left="4"
-      right={{ base: '4', md: 'auto' }}
-      maxW={{ md: 'md' }}
-      zIndex="banner"
-    >
-      <Alert.Root status="warning" boxShadow="lg" alignItems="center">
-        <Alert.Indicator />
+    <Container as="aside" aria-label="Phone verification" maxW="5xl" pt={{ base: '3', md: '4' }}>
+      <Alert.Root status="warning" alignItems="start" py="2.5">
+        <Alert.Indicator mt="0.5" />
         <Alert.Content>
-          <Alert.Title>Verify your phone number</Alert.Title>
-          <Alert.Description>We'll text you a 6-digit code to confirm it.</Alert.Description>
-        </Alert.Content>
-        <Flex gap="1" align="center">
-          <Button size="sm" onClick={verify} loading={request.isPending} loadingText="Verify Phone">
-            Verify Phone
-          </Button>
-          <IconButton
-            aria-label="Dismiss"
-            size="sm"
-            variant="ghost"
-            onClick={() => $alertVerifyPhone.set(false)}
+          <Flex
+            direction={{ base: 'column', sm: 'row' }}
+            align={{ base: 'start', sm: 'center' }}
+            justify="space-between"
+            gap={{ base: '2', sm: '4' }}
           >
-            <CloseIcon />
-          </IconButton>
-        </Flex>
+            <Box>
+              <Alert.Title>Verify your phone number</Alert.Title>
+              <Alert.Description>We'll text you a 6-digit code to confirm it.</Alert.Description>
+            </Box>
+            <Button
+              size="xs"
+              flexShrink="0"
+              onClick={verify}
+              loading={request.isPending}
+              loadingText="Verify Phone"
+            >
+              Verify Phone
+            </Button>
+          </Flex>
+        </Alert.Content>
+        <IconButton
+          aria-label="Dismiss"
+          size="xs"
+          variant="ghost"
+          mt="-0.5"
+          onClick={() => $alertVerifyPhone.set(false)}
+        >
+          <CloseIcon />
+        </IconButton>
       </Alert.Root>
-    </Box>
+    </Container>
   );
 }

@@ -139,12 +139,13 @@ describe("the 'Auto Fill Address' dialog (spec 2)", () => {
     return screen.findByRole('dialog', { name: 'Auto Fill Address' });
   }
 
-  it("fills the address from the current location and toasts 'Location autofilled successfully'", async () => {
-    const api = graphqlFetch({
+  const located = (address: string, hasStreet: boolean) =>
+    graphqlFetch({
       ReverseGeocode: () => ({
         data: {
           reverseGeocode: {
-            address: 'Denver, CO 80202',
+            address,
+            hasStreet,
             latitude: 39.75,
             longitude: -104.99,
             timeZone: 'America/Denver',
@@ -152,6 +153,9 @@ describe("the 'Auto Fill Address' dialog (spec 2)", () => {
         },
       }),
     });
+
+  it("fills a street address found at the current location and toasts 'Location autofilled successfully'", async () => {
+    const api = located('1 Main St, Denver, CO 80202', true);
     geolocation((ok) => ok({ coords: { latitude: 39.7392, longitude: -104.9903 } } as GeolocationPosition));
     const toasts = collectToasts();
     const dialog = await openDialog();
@@ -160,11 +164,39 @@ describe("the 'Auto Fill Address' dialog (spec 2)", () => {
     const select = within(dialog).getByRole('button', { name: 'Select Address' }) as HTMLButtonElement;
     expect(select.disabled).toBe(true);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Use current location' }));
-    expect(await within(dialog).findByText('Denver, CO 80202')).toBeTruthy();
+    expect(await within(dialog).findByText('1 Main St, Denver, CO 80202')).toBeTruthy();
+    expect(within(dialog).queryByRole('textbox', { name: /Street address/ })).toBeNull();
     fireEvent.click(select);
 
-    await waitFor(() => expect(field('Address').value).toBe('Denver, CO 80202'));
+    await waitFor(() => expect(field('Address').value).toBe('1 Main St, Denver, CO 80202'));
     expect(api.of('ReverseGeocode')[0]?.variables).toEqual({ latitude: 39.7392, longitude: -104.9903 });
+    expect(toasts).toContainEqual({ type: 'success', message: 'Location autofilled successfully' });
+  });
+
+  it('says when only the city is known at the current location, and selects it only with the street added', async () => {
+    located('Denver, CO 80202', false);
+    geolocation((ok) => ok({ coords: { latitude: 39.7392, longitude: -104.9903 } } as GeolocationPosition));
+    const toasts = collectToasts();
+    const dialog = await openDialog();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use current location' }));
+    expect(
+      await within(dialog).findByText(
+        'We found your city and ZIP code but not your street. Add your street address to complete it.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('Denver, CO 80202')).toBeTruthy();
+    const street = within(dialog).getByRole('textbox', { name: /Street address/ }) as HTMLInputElement;
+    await waitFor(() => expect(document.activeElement).toBe(street));
+    const select = within(dialog).getByRole('button', { name: 'Select Address' }) as HTMLButtonElement;
+    expect(select.disabled).toBe(true);
+
+    fireEvent.change(street, { target: { value: '1 Main St' } });
+    expect(within(dialog).getByText('1 Main St, Denver, CO 80202')).toBeTruthy();
+    expect(select.disabled).toBe(false);
+    fireEvent.click(select);
+
+    await waitFor(() => expect(field('Address').value).toBe('1 Main St, Denver, CO 80202'));
     expect(toasts).toContainEqual({ type: 'success', message: 'Location autofilled successfully' });
   });
 
@@ -195,9 +227,9 @@ describe("the 'Auto Fill Address' dialog (spec 2)", () => {
           placeSuggestions: [
             {
               placeId: 'zip:80202',
-              description: 'Denver, CO 80202',
-              mainText: 'Denver',
-              secondaryText: 'CO 80202',
+              description: '1 Main St, Denver, CO 80202',
+              mainText: '1 Main St',
+              secondaryText: 'Denver, CO 80202',
             },
           ],
         },
@@ -205,7 +237,8 @@ describe("the 'Auto Fill Address' dialog (spec 2)", () => {
       Geocode: () => ({
         data: {
           geocode: {
-            address: 'Denver, CO 80202',
+            address: '1 Main St, Denver, CO 80202',
+            hasStreet: true,
             latitude: 39.75,
             longitude: -104.99,
             timeZone: 'America/Denver',
@@ -217,11 +250,16 @@ describe("the 'Auto Fill Address' dialog (spec 2)", () => {
 
     const search = within(dialog).getByRole('combobox', { name: 'Place' });
     fireEvent.focus(search);
-    fireEvent.change(search, { target: { value: 'Denver' } });
-    fireEvent.mouseDown(await within(dialog).findByRole('option', { name: /Denver/ }, { timeout: 2000 }));
-    expect(await within(dialog).findByText('Denver, CO 80202')).toBeTruthy();
+    fireEvent.change(search, { target: { value: '1 Main St, Denver' } });
+    const option = await within(dialog).findByRole('option', { name: /Denver/ }, { timeout: 2000 });
+    // The list opens in the flow, after 'Use current location': it cannot cover the button.
+    const locate = within(dialog).getByRole('button', { name: 'Use current location' });
+    expect(locate.compareDocumentPosition(option) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(getComputedStyle(within(dialog).getByRole('listbox')).position).not.toBe('absolute');
+    fireEvent.mouseDown(option);
+    expect(await within(dialog).findByText('1 Main St, Denver, CO 80202')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Select Address' }));
 
-    await waitFor(() => expect(field('Address').value).toBe('Denver, CO 80202'));
+    await waitFor(() => expect(field('Address').value).toBe('1 Main St, Denver, CO 80202'));
   });
 });

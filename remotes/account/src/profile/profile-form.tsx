@@ -3,7 +3,7 @@ import { type ProfileViewer, useUpdateProfile } from '@atrium/graphql-client/acc
 import type { ResolvedPlace } from '@atrium/graphql-client/places';
 import { Button, Card, Flex, Heading, PinIcon, Stack } from '@atrium/ui';
 import { FormEngine, useFormEngine } from '@atrium/ui/forms';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { LOCATION_AUTOFILLED, PROFILE_UPDATED } from '../shared/messages';
 import { notify } from '../shared/notify';
 import { AutofillAddressDialog } from './autofill-address-dialog';
@@ -28,6 +28,16 @@ export function ProfileForm({ viewer, mgId, onSaved, onCancel, title = 'Edit Pro
   const form = useFormEngine(groups, profileFormValues(viewer.profile));
   const update = useUpdateProfile();
   const [autofillOpen, setAutofillOpen] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The form replaces the button that opened it (and the focus with it): its first field takes focus.
+  useEffect(() => {
+    formRef.current
+      ?.querySelector<HTMLElement>(
+        'input:not([type="hidden"]):not([readonly]):not(:disabled), select, textarea',
+      )
+      ?.focus();
+  }, []);
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -55,7 +65,7 @@ export function ProfileForm({ viewer, mgId, onSaved, onCancel, title = 'Edit Pro
   return (
     <Card.Root as="section" aria-labelledby="profile-form-heading">
       <Card.Body>
-        <form noValidate onSubmit={save} aria-labelledby="profile-form-heading">
+        <form ref={formRef} noValidate onSubmit={save} aria-labelledby="profile-form-heading">
           <Stack gap="5">
             <Heading as="h2" size="lg" id="profile-form-heading">
               {title}

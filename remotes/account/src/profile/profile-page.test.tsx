@@ -24,6 +24,9 @@ function withMarketplace() {
   return queryClient;
 }
 
+const fullNameOf = (viewer: ReturnType<typeof viewerFixture>) =>
+  `${viewer.profile.givenName} ${viewer.profile.familyName}`;
+
 const viewerAnswer =
   (viewer = viewerFixture()) =>
   () => ({ data: { viewer } });
@@ -79,6 +82,30 @@ describe('the /profile page (spec 2)', () => {
     expect(screen.queryByRole('tablist')).toBeNull();
   });
 
+  it('puts focus on the name heading once the completed profile replaces the form', async () => {
+    signIn();
+    const incomplete = viewerFixture({
+      profile: { ...viewerFixture().profile, givenName: null, familyName: null },
+    });
+    let saved = false;
+    graphqlFetch({
+      ProfileViewer: () => ({ data: { viewer: saved ? viewerFixture() : incomplete } }),
+      UpdateProfile: () => {
+        saved = true;
+        return { data: { updateProfile: viewerFixture() } };
+      },
+    });
+    renderPage(<ProfilePage marketplaceId="1" />, withMarketplace());
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Complete Profile' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'First Name' }), { target: { value: 'Ana' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Last Name' }), { target: { value: 'Lima' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const heading = await screen.findByRole('heading', { level: 2, name: fullNameOf(viewerFixture()) });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
   it('shows the name, the membership badge and the tabs, the chosen tab kept in the account-tab store', async () => {
     signIn();
     const api = graphqlFetch({
@@ -132,6 +159,29 @@ describe('the /profile page (spec 2)', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Appointments' }));
     expect($accountTab.get()).toBe('appointments');
     expect(await screen.findByText('No upcoming appointments.')).toBeTruthy();
+  });
+
+  it('moves focus into the edit form when it opens, and back to Edit Profile when it closes', async () => {
+    signIn();
+    graphqlFetch({ ProfileViewer: viewerAnswer() });
+    renderPage(<ProfilePage marketplaceId="1" />, withMarketplace());
+
+    const edit = await screen.findByRole('button', { name: 'Edit Profile' });
+    fireEvent.click(edit);
+    const form = screen.getByRole('form', { name: 'Edit Profile' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(form).getByRole('textbox', { name: 'First Name' })),
+    );
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Profile' })),
+    );
+    // Only closing the form moves focus: showing the tab again leaves it where the client put it.
+    const walletTab = screen.getByRole('tab', { name: 'Wallet' });
+    walletTab.focus();
+    fireEvent.click(walletTab);
+    fireEvent.click(screen.getByRole('tab', { name: 'Profile' }));
+    expect(await screen.findByRole('button', { name: 'Edit Profile' })).not.toBe(document.activeElement);
   });
 
   it('marks the badge inactive without an Active membership, and shows Cancelled as Good until', async () => {

@@ -15,6 +15,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { CONFIRM_EMAIL_WARNING } from '../shared/messages';
 import { notify } from '../shared/notify';
+import { useFocusOnClose } from '../shared/use-focus-on-close';
 import { AccountOverview } from './account-overview';
 import { AppointmentsTab } from './appointments-tab';
 import { hasActiveMembership } from './membership-info';
@@ -44,6 +45,9 @@ export function ProfilePage({ marketplaceId }: { marketplaceId: string }) {
   // Signed in at some point of this visit: a sign-out now is a logout, not a reason to open sign-in.
   const wasSignedIn = useRef(false);
   if (user && !unauthenticated) wasSignedIn.current = true;
+  // Completing the profile replaces the form (and its focused Save) with the profile: focus goes
+  // to the client's name heading at its top instead of falling to the page's body.
+  const [justCompleted, setJustCompleted] = useState(false);
 
   // The server no longer knows the session: the shell's user is forgotten (the header follows).
   useEffect(() => {
@@ -80,9 +84,17 @@ export function ProfilePage({ marketplaceId }: { marketplaceId: string }) {
   } else if (!viewer.data.emailConfirmed) {
     content = <EmailPending marketplaceId={marketplaceId} email={viewer.data.profile.email} />;
   } else if (!hasProfile(viewer.data.profile)) {
-    content = <CompleteProfile viewer={viewer.data} mgId={mgId} />;
+    content = <CompleteProfile viewer={viewer.data} mgId={mgId} onCompleted={() => setJustCompleted(true)} />;
   } else {
-    content = <Profile viewer={viewer.data} mgId={mgId} marketplaceId={marketplaceId} />;
+    content = (
+      <Profile
+        viewer={viewer.data}
+        mgId={mgId}
+        marketplaceId={marketplaceId}
+        focusName={justCompleted}
+        onNameFocused={() => setJustCompleted(false)}
+      />
+    );
   }
 
   return (
@@ -97,18 +109,30 @@ function Profile({
   viewer,
   mgId,
   marketplaceId,
+  focusName = false,
+  onNameFocused,
 }: {
   viewer: ProfileViewer;
   mgId: string;
   marketplaceId: string;
+  /** Shown in place of the completed profile form: the name heading takes focus. */
+  focusName?: boolean;
+  onNameFocused?: () => void;
 }) {
   const tab = useStore($accountTab);
   const [editing, setEditing] = useState(false);
+  const editButton = useFocusOnClose<HTMLButtonElement>(editing);
   const active = hasActiveMembership(viewer.memberships);
+  const name = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (!focusName) return;
+    name.current?.focus();
+    onNameFocused?.();
+  }, [focusName, onNameFocused]);
   return (
     <Stack gap="6">
       <Flex align="center" gap="3" wrap="wrap">
-        <Heading as="h2" size="xl">
+        <Heading as="h2" size="xl" ref={name} tabIndex={-1} outline="none">
           {fullName(viewer.profile)}
         </Heading>
         <Badge
@@ -131,7 +155,7 @@ function Profile({
                 onCancel={() => setEditing(false)}
               />
             ) : (
-              <ProfileSummary profile={viewer.profile} onEdit={() => setEditing(true)} />
+              <ProfileSummary profile={viewer.profile} onEdit={() => setEditing(true)} editRef={editButton} />
             )}
             <AccountOverview viewer={viewer} marketplaceId={marketplaceId} />
           </Stack>
@@ -190,15 +214,27 @@ function EmailPending({ marketplaceId, email }: { marketplaceId: string; email: 
 }
 
 /** Spec 2: the profile is shown once there is one; a client without one is asked to complete it. */
-function CompleteProfile({ viewer, mgId }: { viewer: ProfileViewer; mgId: string }) {
+function CompleteProfile({
+  viewer,
+  mgId,
+  onCompleted,
+}: {
+  viewer: ProfileViewer;
+  mgId: string;
+  onCompleted: () => void;
+}) {
   const [editing, setEditing] = useState(false);
+  const completeButton = useFocusOnClose<HTMLButtonElement>(editing);
   if (editing) {
     return (
       <ProfileForm
         viewer={viewer}
         mgId={mgId}
         title="Complete your profile"
-        onSaved={() => setEditing(false)}
+        onSaved={() => {
+          onCompleted();
+          setEditing(false);
+        }}
         onCancel={() => setEditing(false)}
       />
     );
@@ -208,7 +244,9 @@ function CompleteProfile({ viewer, mgId }: { viewer: ProfileViewer; mgId: string
       <Card.Body gap="3" alignItems="start">
         <Text fontWeight="semibold">Your profile is not complete yet.</Text>
         <Text color="fg.muted">Add your name and contact details to see your wallet and appointments.</Text>
-        <Button onClick={() => setEditing(true)}>Complete Profile</Button>
+        <Button ref={completeButton} onClick={() => setEditing(true)}>
+          Complete Profile
+        </Button>
       </Card.Body>
     </Card.Root>
   );

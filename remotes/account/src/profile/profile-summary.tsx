@@ -1,9 +1,19 @@
 import { Box, Button, Card, Flex, Heading, SimpleGrid, Text } from '@atrium/ui';
+import type { Ref } from 'react';
 import { NOT_PROVIDED } from '../shared/messages';
 import { type Profile, profileSummaryRows } from './profile-rules';
 
 /** Spec 2 Profile tab: the summary (each empty row 'Not provided') and 'Edit Profile'. */
-export function ProfileSummary({ profile, onEdit }: { profile: Profile; onEdit: () => void }) {
+export function ProfileSummary({
+  profile,
+  onEdit,
+  editRef,
+}: {
+  profile: Profile;
+  onEdit: () => void;
+  /** The Edit Profile button, which takes focus back when the form closes. */
+  editRef?: Ref<HTMLButtonElement>;
+}) {
   return (
     <Card.Root as="section" aria-labelledby="profile-summary-heading">
       <Card.Body gap="4">
@@ -11,7 +21,7 @@ export function ProfileSummary({ profile, onEdit }: { profile: Profile; onEdit: 
           <Heading as="h2" size="lg" id="profile-summary-heading">
             Personal Information
           </Heading>
-          <Button variant="outline" size="sm" onClick={onEdit}>
+          <Button ref={editRef} variant="outline" size="sm" onClick={onEdit}>
             Edit Profile
           </Button>
         </Flex>

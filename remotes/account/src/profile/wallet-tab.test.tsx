@@ -240,9 +240,9 @@ describe('the wallet (spec 2)', () => {
     expect(await within(dialog).findByText(authenticationFailed)).toBeTruthy();
     expect(api.of('SandboxAuthenticate')[0]?.variables).toMatchObject({ outcome: 'FAIL' });
     expect(api.of('CreatePaymentInstrument')).toHaveLength(1);
-    expect((within(dialog).getByRole('textbox', { name: 'Card number' }) as HTMLInputElement).value).toBe(
-      '4000 0025 0000 3155',
-    );
+    // The Add Card dialog is inert until the challenge above it has finished closing.
+    const number = (await within(dialog).findByRole('textbox', { name: 'Card number' })) as HTMLInputElement;
+    expect(number.value).toBe('4000 0025 0000 3155');
   });
 });
 

@@ -3,7 +3,7 @@ import { type AuthOption, fetchAuthOptions } from '@atrium/graphql-client/identi
 import { $userEmail } from '@atrium/stores';
 import { Button, Link, Stack } from '@atrium/ui';
 import { Field, Input } from '@atrium/ui/forms';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { validateSignInEmail } from './sign-in-rules';
 
 interface EmailStepProps {
@@ -22,6 +22,10 @@ export function EmailStep({ email, mgId, sending, onContinue, onChoosePassword }
   const [error, setError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+
+  // Coming back from another step ('Change Email', 'Email me a code instead'), the control that
+  // switched steps is gone: the email takes focus, not the page behind the dialog.
+  useEffect(() => input.current?.focus(), []);
 
   const fail = (message: string) => {
     setError(message);

@@ -6,7 +6,7 @@ import {
 import { $userEmail } from '@atrium/stores';
 import { Button, HStack, Link, Stack, Text } from '@atrium/ui';
 import { Field, Input } from '@atrium/ui/forms';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { RESET_REQUEST_FAILED, UNABLE_TO_AUTHENTICATE } from '../shared/messages';
 import { notify, serverMessageOr } from '../shared/notify';
 import { validatePassword, validateSignInEmail } from './sign-in-rules';
@@ -35,6 +35,10 @@ export function PasswordStep({
   const requestReset = useRequestResetPassword();
   const emailInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
+
+  // Shown in place of the step whose button led here (now gone), it takes focus: at the password,
+  // the email being known already, else at the email.
+  useEffect(() => (initialEmail ? passwordInput : emailInput).current?.focus(), [initialEmail]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -50,7 +50,7 @@ export const LocationCard = memo(function LocationCard({ location, offers }: Loc
               <PinIcon boxSize="4" mt="0.5" />
               <Text>{location.address}</Text>
             </HStack>
-            {clinic && (
+            {clinic?.phone && (
               <HStack color="fg.muted" fontSize="sm">
                 <PhoneIcon boxSize="4" />
                 <Link href={`tel:${clinic.phone}`}>{formatUsPhone(clinic.phone)}</Link>

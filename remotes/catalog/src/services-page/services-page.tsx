@@ -11,7 +11,7 @@ import {
 } from '@atrium/stores';
 import { Alert, Card, PageHeading, Skeleton, Stack, Text } from '@atrium/ui';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { EditionBanner } from '../edition-banner';
+import { CatalogAnnouncement, editionMarker } from '../catalog-announcement';
 import { readServiceSelection, serviceSelectionQuery } from '../shared/booking-links';
 import { useCurrentMarketplace, useOfferedCatalog } from '../shared/use-catalog';
 import { CategoryAccordion } from './category-accordion';
@@ -97,9 +97,9 @@ export function ServicesPage() {
   const offers = useMemo(() => ({ atHome, clinics }), [atHome, clinics]);
 
   return (
-    <Stack gap="5">
+    <Stack gap="5" {...editionMarker}>
       <PageHeading mb="0">Select a Service</PageHeading>
-      <EditionBanner />
+      <CatalogAnnouncement />
       <LocationCard location={location} offers={offers} />
       {query.isPending ? (
         <Stack gap="3" aria-busy="true" aria-label="Loading services">

@@ -50,7 +50,12 @@ export function ClinicList({ clinics, selectedId, onSelect }: ClinicListProps) {
                   </HStack>
                 </Card.Body>
                 <Card.Footer>
-                  <Button w="full" onClick={() => onSelect(clinic)} aria-label={`Choose ${clinic.name}`}>
+                  {/* The name starts with the visible word (WCAG 2.5.3) and says which clinic. */}
+                  <Button
+                    w="full"
+                    onClick={() => onSelect(clinic)}
+                    aria-label={`${clinic.id === selectedId ? 'Selected' : 'Choose'} ${clinic.name}`}
+                  >
                     {clinic.id === selectedId ? 'Selected' : 'Choose'}
                   </Button>
                 </Card.Footer>

@@ -12,7 +12,7 @@ import {
 import { Button, Card, Link, PageHeading, Skeleton, Stack, Text } from '@atrium/ui';
 import { useStore } from '@nanostores/react';
 import { useCallback } from 'react';
-import { EditionBanner } from '../edition-banner';
+import { CatalogAnnouncement, editionMarker } from '../catalog-announcement';
 import { readServiceSelection, serviceSelectionQuery } from '../shared/booking-links';
 import { useCurrentMarketplace } from '../shared/use-catalog';
 import { AddressSearch } from './address-search';
@@ -42,7 +42,7 @@ export function SetLocationPage() {
   if (!marketplace) return <Skeleton height="40" />;
   if (locating) {
     return (
-      <Stack gap="4" aria-busy="true">
+      <Stack gap="4" aria-busy="true" {...editionMarker}>
         <PageHeading mb="0">Choose Location</PageHeading>
         <Text color="fg.muted">Finding services near the address in your profile…</Text>
         <Skeleton height="24" />
@@ -69,9 +69,9 @@ export function SetLocationPage() {
   };
 
   return (
-    <Stack gap="6">
+    <Stack gap="6" {...editionMarker}>
       <PageHeading mb="0">Choose Location</PageHeading>
-      <EditionBanner />
+      <CatalogAnnouncement />
       {offersMobile && offersClinics && <LocationToggle value={type} onChange={setLocationType} />}
       {type === 'mobile' ? (
         <Card.Root>

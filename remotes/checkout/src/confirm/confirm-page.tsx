@@ -38,6 +38,7 @@ import {
 import { FormEngine, useFormEngine } from '@atrium/ui/forms';
 import { useStore } from '@nanostores/react';
 import { useMemo, useRef, useState } from 'react';
+import { rememberRequest } from '../success/last-request';
 import { applePayCard } from './apple-pay-card';
 import { BookingDetails } from './booking-details';
 import { dateRangesFor, marketingConsents, requestProcedures } from './booking-payload';
@@ -77,8 +78,10 @@ export function ConfirmPage() {
   return (
     <Confirm
       profile={viewer.data?.profile ?? null}
-      onBooked={() => {
+      onBooked={(request) => {
         booked.current = true;
+        // Kept before leaving, so /success (and a reload of it) can recap what was sent.
+        rememberRequest({ marketplaceId, userId: user?.id ?? null }, request);
         navigate('../success');
       }}
     />
@@ -88,7 +91,7 @@ export function ConfirmPage() {
 interface ConfirmProps {
   /** The signed-in client's profile, which fills their details in; null for a guest. */
   profile: ViewerProfile | null;
-  onBooked: () => void;
+  onBooked: SubmitParts['onBooked'];
 }
 
 function Confirm({ profile, onBooked }: ConfirmProps) {

@@ -1,6 +1,7 @@
 import { formatCents, paymentCaption } from '@atrium/domain';
 import type { CheckoutSummary } from '@atrium/graphql-client/checkout';
 import { Flex, Separator, Stack, Text } from '@atrium/ui';
+import { dueLabel } from './due-label';
 
 const low = (range: readonly number[]) => range[0] ?? 0;
 
@@ -37,15 +38,12 @@ export function SummaryLines({ summary }: { summary: CheckoutSummary }) {
   );
 }
 
-/** The labels of the due-now line: nothing is charged at booking, only when the marketplace confirms. */
-export const DUE_LABELS = { today: 'Due today', onConfirmation: 'Due when confirmed' } as const;
-
 /**
  * What the card is charged and when, under the total (spec 9's due-now rule and caption): the deposit
  * or the full total when the marketplace confirms, or nothing today when payment is taken on site.
  */
 export function DueNow({ dueCents, totalCents }: { dueCents: number; totalCents: number }) {
-  const label = dueCents > 0 ? DUE_LABELS.onConfirmation : DUE_LABELS.today;
+  const label = dueLabel(dueCents);
   return (
     <Stack gap="1">
       <Flex justify="space-between" fontWeight="semibold">

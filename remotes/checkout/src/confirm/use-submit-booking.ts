@@ -1,6 +1,7 @@
 import type { FormValues } from '@atrium/domain';
 import { errorCode, serverMessage } from '@atrium/graphql-client';
 import {
+  type AppointmentRequest,
   type CreateAppointmentRequestInput,
   createAppointmentRequest,
 } from '@atrium/graphql-client/checkout';
@@ -35,7 +36,8 @@ export interface SubmitParts {
     personal: FormValues,
     card: TokenizedCard,
   ) => NonNullable<CreateAppointmentRequestInput['paymentMethod']>;
-  onBooked: (status: string) => void;
+  /** The request was taken: the API's answer, recap included. */
+  onBooked: (request: AppointmentRequest) => void;
 }
 
 /**
@@ -93,7 +95,7 @@ export function useSubmitBooking(parts: SubmitParts) {
                 payment.kind === 'saved' ? { paymentInstrumentId: payment.paymentInstrumentId } : undefined,
               );
         // To /success first: an emptied cart on /confirm would send the client back to /services.
-        parts.onBooked(result.status);
+        parts.onBooked(result);
         completeBooking();
         emit('booking:completed', { appointmentId: result.id });
         emit('toast', { type: 'success', message: 'Appointment created successfully' });

@@ -1,13 +1,27 @@
 import { Link as RouterLink, useParams } from '@atrium/navigation';
 import { $user, $userEmail, emit } from '@atrium/stores';
-import { Button, Card, CheckIcon, Flex, Heading, PageHeading, Stack, Text } from '@atrium/ui';
+import { Button, Card, CheckIcon, Flex, Heading, PageHeading, Stack, Text, useIsClient } from '@atrium/ui';
 import { useStore } from '@nanostores/react';
+import { useMemo } from 'react';
+import { lastRequest } from './last-request';
+import { RequestRecapCard } from './request-recap-card';
 
-/** /success (spec 2): the request was received; what the client can do next. */
+/**
+ * /success (spec 2): the request was received; what the client can do next; and a recap of the
+ * request sent from this tab (none on a direct visit).
+ */
 export function SuccessPage() {
   const { marketplaceId = '' } = useParams();
   const user = useStore($user);
   const email = useStore($userEmail);
+  const userId = user?.id ?? null;
+  // The recap is the tab's own (sessionStorage): read once the server-rendered page has hydrated,
+  // so the browser's first render matches the server's.
+  const client = useIsClient();
+  const request = useMemo(
+    () => (client ? lastRequest({ marketplaceId, userId }) : null),
+    [client, marketplaceId, userId],
+  );
   return (
     <Stack gap="6" maxW="2xl">
       <PageHeading mb="0">Booking Received</PageHeading>
@@ -19,6 +33,7 @@ export function SuccessPage() {
               color="brand.contrast"
               borderRadius="full"
               boxSize="10"
+              flexShrink="0"
               align="center"
               justify="center"
             >
@@ -55,6 +70,7 @@ export function SuccessPage() {
           )}
         </Card.Body>
       </Card.Root>
+      {request && <RequestRecapCard request={request} />}
     </Stack>
   );
 }

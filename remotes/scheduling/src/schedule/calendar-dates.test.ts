@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   calendarMonths,
   dayAfterKey,
+  dayName,
   formatDay,
   monthGrid,
   snapToToday,
@@ -13,6 +14,15 @@ describe('calendar dates', () => {
   it('formats the chosen-day heading and waitlist dates as the spec says', () => {
     expect(formatDay('2026-12-01', 'EEEE, MMMM d, yyyy')).toBe('Tuesday, December 1, 2026');
     expect(formatDay('2026-12-01', 'EEEE, MMM d, yyyy')).toBe('Tuesday, Dec 1, 2026');
+  });
+
+  it('names a calendar day by what it shows first (Tue, 1), then its month and year', () => {
+    expect(dayName('2026-12-01')).toBe('Tue 1 December 2026');
+    // Label in name (WCAG 2.5.3): the week button's visible weekday and day number start the name.
+    for (const day of weekOf('2026-12-30')) {
+      expect(dayName(day).startsWith(`${formatDay(day, 'EEE')} ${formatDay(day, 'd')} `)).toBe(true);
+    }
+    expect(dayName('2027-01-02')).toBe('Sat 2 January 2027');
   });
 
   it("tells today's date at the place, across the date line of zones", () => {

@@ -20,6 +20,14 @@ export const WAITLIST_DATE_FORMAT = 'EEEE, MMM d, yyyy';
 const toDate = (day: string) => parseISO(day);
 export const formatDay = (day: string, pattern: string) => format(toDate(day), pattern);
 
+/**
+ * The accessible name of a day in the week calendar and the waitlist's month grid, e.g. 'Tue 1
+ * December 2026'. It starts with what the week's button shows ('Tue', '1'; the grid shows the day
+ * under a 'Tue' column), so speech users can say what they see (WCAG 2.5.3 label in name), and ends
+ * with the month and year that neither shows on the day itself.
+ */
+export const dayName = (day: string) => formatDay(day, 'EEE d MMMM yyyy');
+
 /** Today at the place (its IANA zone), or in the browser's zone when the place's is not known. */
 export function todayAt(timeZone: string | null | undefined, now = new Date()): string {
   return format(timeZone ? new TZDate(now, timeZone) : now, DATE_FORMAT);

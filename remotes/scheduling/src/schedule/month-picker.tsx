@@ -1,6 +1,6 @@
 import { Box, Button, Flex, IconButton, Text } from '@atrium/ui';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { calendarMonths, dayAfterKey, formatDay, monthGrid, monthOf } from './calendar-dates';
+import { calendarMonths, dayAfterKey, dayName, formatDay, monthGrid, monthOf } from './calendar-dates';
 
 const weekdays = [
   ['Sun', 'Sunday'],
@@ -116,7 +116,7 @@ export function MonthPicker({ value, today, onChange }: MonthPickerProps) {
                 <Box key={day} role="gridcell" aria-selected={day === value}>
                   <Button
                     data-day={day}
-                    aria-label={formatDay(day, 'EEEE, MMMM d, yyyy')}
+                    aria-label={dayName(day)}
                     aria-pressed={day === value}
                     tabIndex={day === activeDay ? 0 : -1}
                     disabled={day < today}

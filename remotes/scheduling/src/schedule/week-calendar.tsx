@@ -1,4 +1,4 @@
-import { Box, Button, Flex, HStack, IconButton, Text } from '@atrium/ui';
+import { Box, Button, Flex, HStack, IconButton, Text, VisuallyHidden } from '@atrium/ui';
 import { NativeSelect } from '@atrium/ui/forms';
 import { calendarMonths, formatDay, monthOf, shiftWeek, weekOf } from './calendar-dates';
 
@@ -75,17 +75,19 @@ export function WeekCalendar({ anchor, selected, today, onPick, onShowWeek }: We
                 gap="0"
                 variant={isSelected ? 'solid' : 'ghost'}
                 aria-pressed={isSelected}
-                aria-label={formatDay(day, 'EEEE, MMMM d, yyyy')}
-                // A past day is shown but picking it snaps to today (spec 2).
-                opacity={day < today ? 0.5 : 1}
+                // A past day is shown, muted (still 4.5:1), but picking it snaps to today (spec 2).
+                color={day < today && !isSelected ? 'fg.subtle' : undefined}
                 onClick={() => onPick(day)}
               >
-                <Text fontSize="xs" textTransform="uppercase">
+                {/* The name is the text itself, 'Tue 1' plus the hidden month and year (dayName):
+                    what is seen is what a voice-control user says (WCAG 2.5.3). */}
+                <Text as="span" display="block" fontSize="xs" textTransform="uppercase">
                   {formatDay(day, 'EEE')}
-                </Text>
-                <Text fontSize="lg" fontWeight="semibold">
+                </Text>{' '}
+                <Text as="span" display="block" fontSize="lg" fontWeight="semibold">
                   {formatDay(day, 'd')}
                 </Text>
+                <VisuallyHidden> {formatDay(day, 'MMMM yyyy')}</VisuallyHidden>
               </Button>
             </Box>
           );

@@ -91,10 +91,28 @@ describe('gazetteer place search', () => {
     expect(await geocoder.geocode({ placeId: 'nonsense' })).toBeNull();
   });
 
-  it('reverse geocodes a point to its city and ZIP code, and nothing at sea', async () => {
-    expect((await geocoder.reverse({ latitude: 40.7484, longitude: -73.9857 }))?.address).toMatch(
-      /^New York, NY 10118$/,
-    );
+  it('reverse geocodes a point to its city and ZIP code, marked as having no street, and nothing at sea', async () => {
+    // The gazetteer knows no streets: the client is to complete the address, not to get a city as one.
+    const point = { latitude: 40.7484, longitude: -73.9857 };
+    expect(await geocoder.reverse(point)).toEqual({
+      address: 'New York, NY 10118',
+      hasStreet: false,
+      ...point,
+      zipCode: '10118',
+    });
     expect(await geocoder.reverse({ latitude: 35, longitude: -40 })).toBeNull();
+  });
+
+  it('says whether a geocoded place has a street: the one typed, never an invented one', async () => {
+    const [typed] = await geocoder.suggest('350 5th Ave, New York, NY 10118', 10);
+    expect(await geocoder.geocode({ placeId: typed?.placeId })).toMatchObject({
+      address: '350 5th Ave, New York, NY 10118',
+      hasStreet: true,
+    });
+    const [city] = await geocoder.suggest('Denver, CO', 10);
+    expect(await geocoder.geocode({ placeId: city?.placeId })).toMatchObject({
+      address: 'Denver, CO',
+      hasStreet: false,
+    });
   });
 });

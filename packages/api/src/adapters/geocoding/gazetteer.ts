@@ -140,13 +140,18 @@ function placeFor(index: GazetteerIndex, ref: PlaceRef): GeocodedPlace | null {
   const line = cityLine(found.city, found.state, code?.zip ?? null);
   return {
     address: ref.street ? `${ref.street}, ${line}` : line,
+    // The street is the one the client typed: the gazetteer checks only its city or ZIP code.
+    hasStreet: Boolean(ref.street),
     latitude: found.latitude,
     longitude: found.longitude,
     zipCode: code?.zip ?? (city?.zips.length === 1 ? (city.zips[0] ?? null) : null),
   };
 }
 
-/** Embedded geocoder: an offline US ZIP gazetteer from the `zipcodes` npm package. */
+/**
+ * Embedded geocoder: an offline US ZIP gazetteer from the `zipcodes` npm package (ZIP code, city,
+ * state and the ZIP's centroid; no streets).
+ */
 export function createGazetteerGeocoder(): Geocoder {
   let zipcodes: Promise<typeof import('zipcodes')['default']> | undefined;
   let index: Promise<GazetteerIndex> | undefined;
@@ -183,10 +188,17 @@ export function createGazetteerGeocoder(): Geocoder {
       const bestRef = best ? decodePlaceId(best.placeId) : null;
       return bestRef ? placeFor(idx, bestRef) : null;
     },
+    // ZIP centroids are all the gazetteer has (no streets, no house numbers): a point gets its
+    // city and ZIP code, marked as having no street so the client is asked to add theirs.
     async reverse(point) {
       const code = await nearest(point);
       if (!code) return null;
-      return { address: cityLine(code.city, code.state, code.zip), ...point, zipCode: code.zip };
+      return {
+        address: cityLine(code.city, code.state, code.zip),
+        hasStreet: false,
+        ...point,
+        zipCode: code.zip,
+      };
     },
   };
 }

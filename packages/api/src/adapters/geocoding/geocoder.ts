@@ -13,6 +13,8 @@ export interface PlaceSuggestion {
 
 export interface GeocodedPlace extends Coordinates {
   address: string;
+  /** False when `address` is only a city or ZIP code line, with no street to send anyone to. */
+  hasStreet: boolean;
   zipCode: string | null;
 }
 
@@ -24,6 +26,9 @@ export interface Geocoder {
   suggest(input: string, limit: number): Promise<PlaceSuggestion[]>;
   /** Coordinates of a suggestion (by placeId) or of a typed address; null when it cannot be found. */
   geocode(query: { placeId?: string | null; address?: string | null }): Promise<GeocodedPlace | null>;
-  /** The address at a point (e.g. the browser's current position); null outside the US. */
+  /**
+   * The address at a point (e.g. the browser's current position): the nearest street address the
+   * data has, else the city and ZIP code (`hasStreet` false); null outside the US.
+   */
   reverse(point: Coordinates): Promise<GeocodedPlace | null>;
 }

@@ -20,6 +20,7 @@ import {
   waitlistRequests,
 } from '../../db/checkout-schema';
 import { appointments, practitioners } from '../../db/scheduling-schema';
+import { clinics } from '../../db/schema';
 import { clipToBookableDates, loadPlaceSchedules, slotRules } from '../availability/availability';
 import { choosePractitioner, type PractitionerSchedule, rankPractitioners } from '../availability/engine';
 import { InvalidInputError } from '../errors';
@@ -107,6 +108,24 @@ export interface AppointmentRequestView {
   status: 'PENDING' | 'WAITLISTED';
   practitioner: { id: string; name: string } | null;
   dueOnConfirmation: number;
+  /** Absent only from answers stored under an idempotency key before recaps were recorded. */
+  recap?: AppointmentRequestRecap;
+}
+
+/** What was requested, as the client is shown it once sent (the /success recap). */
+export interface AppointmentRequestRecap {
+  marketplaceName: string;
+  procedures: { id: string; name: string; isAddOn: boolean; duration: number[] }[];
+  clinicName: string | null;
+  /** The clinic's address, or the client's own. */
+  address: string;
+  timeZone: string;
+  /** ISO instants of the held time; null for a waitlist request. */
+  start: string | null;
+  end: string | null;
+  waitlistWindows: { start: string; end: string }[];
+  /** Cents. */
+  total: number;
 }
 
 export const messages = {
@@ -262,6 +281,27 @@ async function book(
     throw new InvalidInputError(messages.paymentMethodRequired);
   }
 
+  const clinic = 'organizationId' in input.place ? await clinicOf(db, input.place.organizationId) : null;
+  const recapOf = (held: { startsAt: Date; endsAt: Date } | null): AppointmentRequestRecap => ({
+    marketplaceName: marketplace.name,
+    procedures: cart.map((line) => ({
+      id: String(line.id),
+      name: line.name,
+      isAddOn: line.isAddOn,
+      duration: line.durations,
+    })),
+    clinicName: clinic?.name ?? null,
+    address: clinic ? clinic.address : 'address' in input.place ? input.place.address : '',
+    timeZone: place.timeZone,
+    start: held?.startsAt.toISOString() ?? null,
+    end: held?.endsAt.toISOString() ?? null,
+    waitlistWindows: waitlist.map((range) => ({
+      start: range.startsAt.toISOString(),
+      end: range.endsAt.toISOString(),
+    })),
+    total: summary.total[0],
+  });
+
   return db.transaction(async (tx) => {
     const user =
       'user' in client ? client.user : await registerGuest(tx, marketplace.mgId, client.register, now);
@@ -283,7 +323,7 @@ async function book(
       if (used.length === 0) throw new InvalidInputError(messages.creditsChanged);
     }
 
-    let held: { appointmentId: number; practitioner: { id: number; name: string } } | null = null;
+    let held: Awaited<ReturnType<typeof holdTime>> | null = null;
     if (when.kind === 'time') {
       held = await holdTime(tx, {
         marketplaceId: marketplace.id,
@@ -349,6 +389,7 @@ async function book(
         status: 'PENDING',
         practitioner: { id: String(held.practitioner.id), name: held.practitioner.name },
         dueOnConfirmation: due,
+        recap: recapOf(held),
       };
     } else {
       const [entry] = await tx
@@ -359,7 +400,13 @@ async function book(
       await tx
         .insert(waitlistRequestRanges)
         .values(waitlist.map((range, position) => ({ ...range, waitlistRequestId: entry.id, position })));
-      result = { id: String(entry.id), status: 'WAITLISTED', practitioner: null, dueOnConfirmation: due };
+      result = {
+        id: String(entry.id),
+        status: 'WAITLISTED',
+        practitioner: null,
+        dueOnConfirmation: due,
+        recap: recapOf(null),
+      };
     }
     // 'Request received', by mail (and text when the client agreed to texts): only if this commits.
     await notifyClient(tx, ports.notifications, 'received', { requestId: request.id });
@@ -411,7 +458,12 @@ async function holdTime(
     now: Date;
   },
   random: () => number = Math.random,
-): Promise<{ appointmentId: number; practitioner: { id: number; name: string } }> {
+): Promise<{
+  appointmentId: number;
+  practitioner: { id: number; name: string };
+  startsAt: Date;
+  endsAt: Date;
+}> {
   const ranked = rankPractitioners({
     ...request.rules,
     slot: request.slot,
@@ -473,7 +525,7 @@ async function holdTime(
         .from(practitioners)
         .where(eq(practitioners.id, choice.practitionerId));
       if (!practitioner) throw new Error(`Practitioner ${choice.practitionerId} vanished.`);
-      return { appointmentId, practitioner };
+      return { appointmentId, practitioner, startsAt: choice.startsAt, endsAt: choice.endsAt };
     }
   }
   throw new InvalidInputError(slotTakenMessage);
@@ -530,6 +582,16 @@ function localInstant(date: string, time: string, timeZone: string): Date {
   const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
   const [hours = 0, minutes = 0] = time.split(':').map(Number);
   return new Date(new TZDate(year, month - 1, day, hours, minutes, timeZone).getTime());
+}
+
+/** The clinic's name and address (loadPlaceSchedules has checked it is the marketplace's). */
+async function clinicOf(db: Db, clinicId: number): Promise<{ name: string; address: string }> {
+  const [row] = await db
+    .select({ name: clinics.name, address: clinics.address })
+    .from(clinics)
+    .where(eq(clinics.id, clinicId));
+  if (!row) throw new Error(`Clinic ${clinicId} vanished.`);
+  return row;
 }
 
 async function registerGuest(

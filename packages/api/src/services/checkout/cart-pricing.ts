@@ -32,6 +32,8 @@ export interface CartProcedure {
   prices: number[];
   groupId: number | null;
   isAddOn: boolean;
+  /** Minutes, as the procedure lists them. */
+  durations: number[];
 }
 
 /** What a client's membership and packages give at checkout. */
@@ -71,6 +73,7 @@ export async function loadCart(
             prices: procedures.prices,
             groupId: procedures.procedureGroupId,
             isAddOn: procedures.isAddOn,
+            durations: procedures.durations,
           })
           .from(procedures)
           .where(and(eq(procedures.marketplaceId, marketplaceId), inArray(procedures.id, known)));

@@ -1,6 +1,7 @@
 // What a marketplace does with a request after checkout (ARCHITECTURE 5: operator actions the spec
-// leaves out): confirm it (collecting what is due), complete it, or cancel it. Confirming and
-// cancelling tell the client (services/notifications), in the transaction that makes the change.
+// leaves out): confirm it (collecting what is due), complete it, decline it or cancel it.
+// Confirming, declining and cancelling tell the client (services/notifications), in the transaction
+// that makes the change.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../adapters/database/database';
@@ -306,15 +307,48 @@ export async function completeAppointment(
  * invitation's withdrawal).
  */
 export async function cancelAppointment(
-  { db, notifications }: Pick<OperatorDependencies, 'db' | 'notifications'>,
+  deps: Pick<OperatorDependencies, 'db' | 'notifications'>,
   appointmentId: number,
   options: { reason?: string | null } = {},
+): Promise<OperatorAppointmentResult> {
+  return release(deps, appointmentId, {
+    from: ['PENDING', 'BOOKED'],
+    verb: 'cancelled',
+    notice: 'cancelled',
+    reason: options.reason,
+  });
+}
+
+/**
+ * PENDING -> CANCELLED with a reason: the marketplace turns a request down. The same as a
+ * cancellation (time freed, package points given back), but the client is told their request was
+ * declined, and why.
+ */
+export async function declineAppointment(
+  deps: Pick<OperatorDependencies, 'db' | 'notifications'>,
+  appointmentId: number,
+  reason: string,
+): Promise<OperatorAppointmentResult> {
+  if (!reason.trim()) throw new InvalidInputError('Please give the client a reason for declining.');
+  return release(deps, appointmentId, { from: ['PENDING'], verb: 'declined', notice: 'declined', reason });
+}
+
+/** Moves an appointment to CANCELLED, frees what it held and queues the client's notice. */
+async function release(
+  { db, notifications }: Pick<OperatorDependencies, 'db' | 'notifications'>,
+  appointmentId: number,
+  how: {
+    from: AppointmentStatus[];
+    verb: string;
+    notice: 'cancelled' | 'declined';
+    reason?: string | null;
+  },
 ): Promise<OperatorAppointmentResult> {
   return db.transaction(async (tx) => {
     // Locked first, so what it was (PENDING or BOOKED) is what is cancelled.
     const before = await findAppointment(tx, appointmentId, { lock: true });
-    const result = await transition(tx, appointmentId, ['PENDING', 'BOOKED'], 'CANCELLED', 'cancelled', {
-      cancellationReason: options.reason?.trim() || null,
+    const result = await transition(tx, appointmentId, how.from, 'CANCELLED', how.verb, {
+      cancellationReason: how.reason?.trim() || null,
     });
     const used = await tx
       .select({ packageItemId: appointmentRequestProcedures.packageItemId })
@@ -336,7 +370,7 @@ export async function cancelAppointment(
     await notifyClient(
       tx,
       notifications,
-      'cancelled',
+      how.notice,
       { appointmentId },
       { wasBooked: before.status === 'BOOKED' },
     );

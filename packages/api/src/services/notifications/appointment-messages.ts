@@ -19,6 +19,7 @@ export type AppointmentNoticeKind =
   | 'received'
   | 'confirmed'
   | 'cancelled'
+  | 'declined'
   | 'reminder'
   | 'authenticate-payment';
 
@@ -54,6 +55,7 @@ export function appointmentMessages(
   const booked = { ...notice, appointment };
   if (kind === 'confirmed') return confirmed(booked, settings);
   if (kind === 'cancelled') return cancelled(booked, settings, options.wasBooked ?? false);
+  if (kind === 'declined') return declined(booked, settings);
   if (kind === 'authenticate-payment') {
     if (!options.authenticationLink) throw new Error('An authenticate-payment message needs its link.');
     return authenticatePayment(booked, settings, options.authenticationLink);
@@ -139,8 +141,7 @@ function cancelled(notice: BookedNotice, settings: NotificationSettings, wasBook
   const name = notice.marketplace.name;
   const when = formatDateTime(notice.appointment.startsAt, notice.timeZone);
   const reason = notice.appointment.cancellationReason;
-  const shortReason =
-    reason && reason.length > smsReasonLength ? `${reason.slice(0, smsReasonLength - 3)}...` : reason;
+  const shortReason = reason ? shortened(reason) : reason;
   return {
     email: email(
       notice,
@@ -159,6 +160,23 @@ function cancelled(notice: BookedNotice, settings: NotificationSettings, wasBook
   };
 }
 
+/** The marketplace turned the request down (it was never booked: no invitation to withdraw). */
+function declined(notice: BookedNotice, settings: NotificationSettings): ClientMessages {
+  const name = notice.marketplace.name;
+  const when = formatDateTime(notice.appointment.startsAt, notice.timeZone);
+  const reason = notice.appointment.cancellationReason;
+  return {
+    email: email(notice, settings, {
+      subject: `${name}: your appointment request was declined`,
+      intro: `${name} could not confirm your request for ${when} at ${placeLine(notice)}.`,
+      details: reason ? [`Reason: ${reason}`] : [],
+      outro: 'You are welcome to book another time.',
+      link: { label: 'Book again', href: `${settings.webOrigin}/${notice.marketplace.id}/services` },
+    }),
+    sms: `${name}: your request for ${formatShortDateTime(notice.appointment.startsAt, notice.timeZone)} was declined.${reason ? ` Reason: ${shortened(reason)}` : ''}`,
+  };
+}
+
 function reminder(notice: BookedNotice, settings: NotificationSettings): ClientMessages {
   const name = notice.marketplace.name;
   const when = formatDateTime(notice.appointment.startsAt, notice.timeZone);
@@ -173,6 +191,11 @@ function reminder(notice: BookedNotice, settings: NotificationSettings): ClientM
     }),
     sms: `${name} reminder: your appointment is on ${short} at ${placeLine(notice)}.`,
   };
+}
+
+/** A reason cut to fit a text message. */
+function shortened(reason: string): string {
+  return reason.length > smsReasonLength ? `${reason.slice(0, smsReasonLength - 3)}...` : reason;
 }
 
 /** What, when, where and with whom, one line each. */

@@ -1,0 +1,48 @@
+import { fetchRemoteRollouts, type RemoteRolloutView } from '@atrium/graphql-client';
+
+export interface PageRollouts {
+  /** The registry's rollouts for every marketplace. */
+  defaults: RemoteRolloutView[];
+  /** The marketplace's own rollouts; null when unknown (the registry did not answer for it). */
+  overrides: RemoteRolloutView[] | null;
+}
+
+const MAX_KEPT = 1000;
+const NONE: PageRollouts = { defaults: [], overrides: null };
+
+/**
+ * The release registry as the host's server reads it for every page (a promotion or a rollback shows
+ * on the next page load, with no host rebuild). Requests for the same scope at once share one answer.
+ * When the API does not answer, the last good answer for that scope stands (else the defaults' last
+ * good one, else the host's own config.json entries), so a page never waits on a registry that is down.
+ */
+export function createRemoteRollouts(timeoutMs = 1500) {
+  const lastGood = new Map<string, PageRollouts>();
+  const inFlight = new Map<string, Promise<PageRollouts>>();
+
+  return function read(marketplaceId: string | null): Promise<PageRollouts> {
+    const key = marketplaceId ?? '';
+    const pending = inFlight.get(key);
+    if (pending) return pending;
+    const answer = fetchRemoteRollouts(marketplaceId, { timeoutMs })
+      .then((rollouts) => {
+        // Ids in URLs are anyone's to make up: keep a bounded number of marketplaces' answers.
+        if (!lastGood.has(key) && lastGood.size >= MAX_KEPT)
+          lastGood.delete(lastGood.keys().next().value as string);
+        lastGood.set(key, rollouts);
+        if (key !== '') lastGood.set('', { defaults: rollouts.defaults, overrides: [] });
+        return rollouts;
+      })
+      .catch((error: unknown) => {
+        const kept = lastGood.get(key) ?? { defaults: (lastGood.get('') ?? NONE).defaults, overrides: null };
+        console.warn(
+          `The release registry could not be read; using ${lastGood.size === 0 ? "config.json's entries" : 'its last answer'}.`,
+          error instanceof Error ? error.message : error,
+        );
+        return kept;
+      })
+      .finally(() => inFlight.delete(key));
+    inFlight.set(key, answer);
+    return answer;
+  };
+}

@@ -1,0 +1,222 @@
+// The staff authorization matrix (issue 19): each role x each staff operation x the member's own
+// marketplace or another one of the same group (the session is valid there, the membership is not).
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInClient } from '../test/account';
+import {
+  at,
+  brooklyn,
+  type CheckoutTestContext,
+  checkoutOperations,
+  createCheckoutTestContext,
+  daysAhead,
+  ids,
+  operatorHeaders,
+  TestBrowser,
+} from '../test/checkout';
+import { testDatabases } from '../test/databases';
+import { type StaffRequestResult, signedInStaff, staffOperations } from '../test/staff';
+
+const own = ids(80);
+const other = ids(81);
+const clinicPractitioner = '801';
+
+type Role = 'owner' | 'frontDesk' | 'practitioner' | 'client' | 'signedOut';
+type Operation = 'staffViewer' | 'staffRequests' | 'confirm' | 'decline' | 'complete' | 'cancel';
+type Where = 'own' | 'other';
+/** 'ok' (and the viewer's role, or null), or the error code. */
+type Outcome = 'ok' | 'OWNER' | 'FRONT_DESK' | 'PRACTITIONER' | null | 'FORBIDDEN' | 'UNAUTHENTICATED';
+
+const actions = ['confirm', 'decline', 'complete', 'cancel'] as const;
+const everyAction = (outcome: Outcome) =>
+  Object.fromEntries(actions.map((action) => [action, outcome])) as Record<(typeof actions)[number], Outcome>;
+
+/** What each role gets on its own marketplace; on the other marketplace only the viewer is answered (null). */
+const matrix: Record<Role, Record<Operation, Outcome>> = {
+  owner: { staffViewer: 'OWNER', staffRequests: 'ok', ...everyAction('ok') },
+  frontDesk: { staffViewer: 'FRONT_DESK', staffRequests: 'ok', ...everyAction('ok') },
+  practitioner: { staffViewer: 'PRACTITIONER', staffRequests: 'ok', ...everyAction('FORBIDDEN') },
+  client: { staffViewer: null, staffRequests: 'FORBIDDEN', ...everyAction('FORBIDDEN') },
+  signedOut: { staffViewer: null, staffRequests: 'UNAUTHENTICATED', ...everyAction('UNAUTHENTICATED') },
+};
+
+const expected = (role: Role, operation: Operation, where: Where): Outcome => {
+  if (where === 'own') return matrix[role][operation];
+  if (operation === 'staffViewer') return null;
+  return role === 'signedOut' ? 'UNAUTHENTICATED' : 'FORBIDDEN';
+};
+
+const cells = (Object.keys(matrix) as Role[]).flatMap((role) =>
+  (Object.keys(matrix[role]) as Operation[]).flatMap((operation) =>
+    (['own', 'other'] as const).map((where) => ({ role, operation, where })),
+  ),
+);
+
+/** The status each action starts from and ends in. */
+const transitions = {
+  confirm: { from: 'PENDING', to: 'BOOKED' },
+  decline: { from: 'PENDING', to: 'CANCELLED' },
+  complete: { from: 'BOOKED', to: 'COMPLETE' },
+  cancel: { from: 'BOOKED', to: 'CANCELLED' },
+} as const;
+
+describe.each(testDatabases)('staff authorization matrix on $name', (factory) => {
+  let context: CheckoutTestContext;
+  const browsers = {} as Record<Role, TestBrowser>;
+  let client: TestBrowser;
+  let dayCount = 0;
+
+  const status = async (id: string) => {
+    const [row] = await context.sql<{ status: string }>('select status from appointments where id = $1', [
+      Number(id),
+    ]);
+    return row?.status;
+  };
+
+  /** A new request at marketplace 80's clinic (practitioner 801), in the given status. */
+  const ownAppointment = async (state: 'PENDING' | 'BOOKED') => {
+    const { createAppointmentRequest } = await client.data<{ createAppointmentRequest: { id: string } }>(
+      checkoutOperations.book,
+      {
+        input: {
+          marketplaceId: own.marketplace,
+          idempotencyKey: randomUUID(),
+          organizationId: own.clinic,
+          procedures: [own.drip],
+          dateRanges: at(daysAhead(7 + dayCount++), '10:00'),
+        },
+      },
+    );
+    if (state === 'BOOKED') {
+      await client.post(checkoutOperations.confirm, { id: createAppointmentRequest.id }, operatorHeaders);
+    }
+    return createAppointmentRequest.id;
+  };
+
+  /** An appointment of marketplace 81 (same group), written directly. */
+  const otherAppointment = async (state: 'PENDING' | 'BOOKED') => {
+    const [row] = await context.sql<{ id: number }>(
+      `insert into appointments (marketplace_id, practitioner_id, organization_id, starts_at, ends_at, status)
+         values (81, 811, 811, now() + interval '30 days' + $1 * interval '1 day',
+                 now() + interval '30 days' + $1 * interval '1 day' + interval '1 hour', $2)
+       returning id`,
+      [dayCount++, state],
+    );
+    return String(row?.id);
+  };
+
+  beforeAll(async () => {
+    context = await createCheckoutTestContext(factory);
+    browsers.owner = await signedInStaff(context, {
+      marketplaceId: 80,
+      email: 'owner@staff.test',
+      role: 'owner',
+    });
+    browsers.frontDesk = await signedInStaff(context, {
+      marketplaceId: 80,
+      email: 'desk@staff.test',
+      role: 'front_desk',
+    });
+    browsers.practitioner = await signedInStaff(context, {
+      marketplaceId: 80,
+      email: 'ada@staff.test',
+      role: 'practitioner',
+      practitionerId: Number(clinicPractitioner),
+    });
+    ({ browser: client } = await signedInClient(context.app, '80', 'client@staff.test'));
+    browsers.client = client;
+    browsers.signedOut = new TestBrowser(context.app);
+    // A request with each practitioner: 801 at the clinic, 802 at the client's home.
+    await ownAppointment('PENDING');
+    await client.data(checkoutOperations.book, {
+      input: {
+        marketplaceId: own.marketplace,
+        idempotencyKey: randomUUID(),
+        address: brooklyn,
+        procedures: [own.shot],
+        dateRanges: at(daysAhead(6), '11:00'),
+      },
+    });
+  });
+  afterAll(() => context.handle.dispose());
+
+  it.each(cells)('$role: $operation on the $where marketplace', async ({ role, operation, where }) => {
+    const browser = browsers[role];
+    const marketplaceId = where === 'own' ? own.marketplace : other.marketplace;
+    const want = expected(role, operation, where);
+
+    if (operation === 'staffViewer' || operation === 'staffRequests') {
+      const query = operation === 'staffViewer' ? staffOperations.viewer : staffOperations.requests;
+      const response = await browser.post<{
+        staffViewer?: { role: string } | null;
+        staffRequests?: StaffRequestResult[];
+      }>(query, { marketplaceId });
+      const code = response.body.errors?.[0]?.extensions?.code;
+      if (operation === 'staffViewer') {
+        expect(code).toBeUndefined();
+        expect(response.body.data?.staffViewer?.role ?? null).toBe(want);
+        return;
+      }
+      if (want !== 'ok') {
+        expect({ code, data: response.body.data }).toEqual({ code: want, data: null });
+        return;
+      }
+      const requests = response.body.data?.staffRequests ?? [];
+      expect(code).toBeUndefined();
+      expect(requests.length).toBeGreaterThan(0);
+      const practitionersSeen = new Set(requests.map((request) => request.practitioner.id));
+      // A practitioner reads only their own appointments; the owner and front desk everyone's.
+      if (role === 'practitioner') expect([...practitionersSeen]).toEqual([clinicPractitioner]);
+      else expect(practitionersSeen.size).toBe(2);
+      return;
+    }
+
+    const { from, to } = transitions[operation];
+    const id = where === 'own' ? await ownAppointment(from) : await otherAppointment(from);
+    const response = await browser.post<Record<string, { status: string }>>(staffOperations[operation], {
+      marketplaceId,
+      id,
+      reason: 'The practitioner is unwell.',
+    });
+    if (want === 'ok') {
+      expect(response.body.errors).toBeUndefined();
+      expect(await status(id)).toBe(to);
+    } else {
+      expect(response.body.errors?.map((error) => error.extensions?.code)).toEqual([want]);
+      expect(response.body.data).toBeNull();
+      expect(await status(id)).toBe(from);
+    }
+  });
+
+  it("never reaches another marketplace's appointment through the member's own marketplace", async () => {
+    const id = await otherAppointment('PENDING');
+    const response = await browsers.owner.post(staffOperations.confirm, {
+      marketplaceId: own.marketplace,
+      id,
+    });
+    expect(response.body.errors?.map((error) => [error.extensions?.code, error.message])).toEqual([
+      ['NOT_FOUND', `Appointment ${id} was not found.`],
+    ]);
+    expect(await status(id)).toBe('PENDING');
+  });
+
+  it('answers an unknown marketplace NOT_FOUND and an id out of range BAD_USER_INPUT', async () => {
+    expect(await browsers.owner.error(staffOperations.requests, { marketplaceId: '999' })).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Marketplace 999 was not found.',
+    });
+    expect(
+      await browsers.owner.error(staffOperations.confirm, {
+        marketplaceId: own.marketplace,
+        id: '2147483648',
+      }),
+    ).toEqual({ code: 'BAD_USER_INPUT', message: 'Appointment id must be at most 2147483647.' });
+  });
+
+  it('keeps the operator key working for automation', async () => {
+    const id = await ownAppointment('PENDING');
+    const response = await browsers.signedOut.post(checkoutOperations.confirm, { id }, operatorHeaders);
+    expect(response.body.errors).toBeUndefined();
+    expect(await status(id)).toBe('BOOKED');
+  });
+});

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { Resolvers } from '../generated/resolvers-types';
+import { ForbiddenError } from '../services/account/errors';
+import { UnauthenticatedError } from '../services/identity/errors';
+import { staffViewer } from '../services/staff/access';
+import { staffAppointmentAction } from '../services/staff/actions';
+import { staffRequests } from '../services/staff/requests';
+import { appointmentId, localDate } from './checkout-inputs';
+import { parseInput, withServiceErrors } from './errors';
+import { idInput } from './id-input';
+import { marketplaceIdInput } from './identity-inputs';
+
+const reasonText = z.string().trim().max(500, 'The reason must be at most 500 characters.');
+
+const marketplaceArgs = z.object({ marketplaceId: marketplaceIdInput });
+const requestsArgs = marketplaceArgs.extend({
+  filter: z
+    .object({
+      status: z.enum(['PENDING', 'BOOKED', 'COMPLETE', 'CANCELLED']).nullish(),
+      clinicId: idInput('Clinic').nullish(),
+      date: localDate.nullish(),
+    })
+    .nullish()
+    .transform((filter) => ({
+      status: filter?.status ?? null,
+      clinicId: filter?.clinicId ?? null,
+      date: filter?.date ?? null,
+    })),
+});
+const actionArgs = marketplaceArgs.extend({ id: appointmentId });
+const declineArgs = actionArgs.extend({
+  reason: reasonText.min(1, 'Please give the client a reason for declining.'),
+});
+const cancelArgs = actionArgs.extend({
+  reason: reasonText.nullish().transform((value) => value || null),
+});
+
+export const staffResolvers: Resolvers = {
+  Query: {
+    staffViewer: (_parent, args, { db, identity }) => {
+      const { marketplaceId } = parseInput(marketplaceArgs, args);
+      return withStaffErrors(() => staffViewer({ db, session: identity.session }, marketplaceId));
+    },
+    staffRequests: (_parent, args, { db, identity }) => {
+      const input = parseInput(requestsArgs, args);
+      return withStaffErrors(() => staffRequests({ db, session: identity.session }, input));
+    },
+  },
+  Mutation: {
+    staffConfirmAppointment: (_parent, args, { checkout, identity }) => {
+      const { marketplaceId, id } = parseInput(actionArgs, args);
+      return withStaffErrors(() =>
+        staffAppointmentAction({ ...checkout, session: identity.session }, 'confirm', {
+          marketplaceId,
+          appointmentId: id,
+        }),
+      );
+    },
+    staffDeclineAppointment: (_parent, args, { checkout, identity }) => {
+      const { marketplaceId, id, reason } = parseInput(declineArgs, args);
+      return withStaffErrors(() =>
+        staffAppointmentAction({ ...checkout, session: identity.session }, 'decline', {
+          marketplaceId,
+          appointmentId: id,
+          reason,
+        }),
+      );
+    },
+    staffCompleteAppointment: (_parent, args, { checkout, identity }) => {
+      const { marketplaceId, id } = parseInput(actionArgs, args);
+      return withStaffErrors(() =>
+        staffAppointmentAction({ ...checkout, session: identity.session }, 'complete', {
+          marketplaceId,
+          appointmentId: id,
+        }),
+      );
+    },
+    staffCancelAppointment: (_parent, args, { checkout, identity }) => {
+      const { marketplaceId, id, reason } = parseInput(cancelArgs, args);
+      return withStaffErrors(() =>
+        staffAppointmentAction({ ...checkout, session: identity.session }, 'cancel', {
+          marketplaceId,
+          appointmentId: id,
+          reason,
+        }),
+      );
+    },
+  },
+};
+
+/** withServiceErrors, plus UNAUTHENTICATED (signed out) and FORBIDDEN (not staff, or not allowed). */
+const withStaffErrors = <T>(call: () => Promise<T>): Promise<T> =>
+  withServiceErrors(call, [
+    { error: UnauthenticatedError, code: 'UNAUTHENTICATED' },
+    { error: ForbiddenError, code: 'FORBIDDEN' },
+  ]);

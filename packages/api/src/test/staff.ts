@@ -1,0 +1,77 @@
+import type { StaffRole } from '@atrium/domain';
+import type { App } from '../app';
+import type { StaffRequestView } from '../services/staff/requests';
+import type { CheckoutTestContext } from './checkout';
+import { signInWithPasscode, TestBrowser } from './identity';
+
+const result = 'id status charged failureReason';
+
+export const staffOperations = {
+  viewer: /* GraphQL */ `
+    query StaffViewer($marketplaceId: ID!) {
+      staffViewer(marketplaceId: $marketplaceId) {
+        role name email marketplace { id name } practitioner { id name }
+      }
+    }`,
+  requests: /* GraphQL */ `
+    query StaffRequests($marketplaceId: ID!, $filter: StaffRequestFilter) {
+      staffRequests(marketplaceId: $marketplaceId, filter: $filter) {
+        id status start end timeZone requestedAt
+        client { id givenName familyName email phone }
+        procedures { id name isAddOn price }
+        practitioner { id name }
+        clinic { id name }
+        address notes
+        checkoutNotes { label value }
+        dueOnConfirmation total cancellationReason
+      }
+    }`,
+  confirm: /* GraphQL */ `
+    mutation StaffConfirm($marketplaceId: ID!, $id: ID!) {
+      staffConfirmAppointment(marketplaceId: $marketplaceId, id: $id) { ${result} }
+    }`,
+  decline: /* GraphQL */ `
+    mutation StaffDecline($marketplaceId: ID!, $id: ID!, $reason: String!) {
+      staffDeclineAppointment(marketplaceId: $marketplaceId, id: $id, reason: $reason) { ${result} }
+    }`,
+  complete: /* GraphQL */ `
+    mutation StaffComplete($marketplaceId: ID!, $id: ID!) {
+      staffCompleteAppointment(marketplaceId: $marketplaceId, id: $id) { ${result} }
+    }`,
+  cancel: /* GraphQL */ `
+    mutation StaffCancel($marketplaceId: ID!, $id: ID!, $reason: String) {
+      staffCancelAppointment(marketplaceId: $marketplaceId, id: $id, reason: $reason) { ${result} }
+    }`,
+};
+
+/** A staff request as the API answers it (what `staffRequests` lists). */
+export type StaffRequestResult = StaffRequestView;
+
+/**
+ * Makes a user of the marketplace's group a staff member with a role (directly in the database, as
+ * the seed does) and returns a browser signed in as them by passcode.
+ */
+export async function signedInStaff(
+  context: CheckoutTestContext,
+  staff: { marketplaceId: number; email: string; role: StaffRole; practitionerId?: number },
+): Promise<TestBrowser> {
+  const [user] = await context.sql<{ id: number; mg_id: number }>(
+    `insert into users (mg_id, email, given_name, family_name, email_confirmed_at)
+       select mg_id, $2, 'Staff', $3, now() from marketplaces where id = $1
+     returning id, mg_id`,
+    [staff.marketplaceId, staff.email, staff.role],
+  );
+  if (!user) throw new Error(`Marketplace ${staff.marketplaceId} does not exist`);
+  await context.sql(
+    `insert into staff_members (marketplace_id, mg_id, user_id, role, practitioner_id)
+       values ($1, $2, $3, $4, $5)`,
+    [staff.marketplaceId, user.mg_id, user.id, staff.role, staff.practitionerId ?? null],
+  );
+  return signedIn(context.app, staff.email, String(staff.marketplaceId));
+}
+
+async function signedIn(app: App, email: string, marketplaceId: string): Promise<TestBrowser> {
+  const browser = new TestBrowser(app);
+  await signInWithPasscode(app, browser, email, marketplaceId);
+  return browser;
+}
