@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { gotoLive } from './live';
 /** The demo seed's marketplaces, as the e2e journeys rely on them. */
 export const demoMarketplaces = [
   {
@@ -43,11 +44,12 @@ export const marketplacePages = [
 ] as const;
 
 /**
- * Opens a marketplace's services page and waits until it has started: its id is stored, so the
- * first visit's clearing of another marketplace's values is over and values stored now stay.
+ * Opens a marketplace's services page and waits until it has started: the app runs the page and its
+ * id is stored, so the first visit's clearing of another marketplace's values and the choice of a
+ * clinic-only marketplace's clinic (which empties the cart) are over, and values stored now stay.
  */
 export async function startMarketplace(page: Page, marketplaceId: string) {
-  await page.goto(`/${marketplaceId}/services`);
+  await gotoLive(page, `/${marketplaceId}/services`);
   await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem('marketplace-id')))

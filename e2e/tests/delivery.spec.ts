@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { gotoLive } from '../support/live';
 import { ports, remoteOrigins } from '../support/ports';
 import { expectServices, operatorQuery, pnpm, release, releaseFolder } from '../support/releases';
 
@@ -21,24 +22,8 @@ async function newVisitor(browser: Browser) {
   return { context, page };
 }
 
-const watched = new WeakSet<Page>();
-
-/** The page as the browser runs it: the server's HTML shows a release's marker before its scripts run. */
-async function openLive(page: Page, url: string) {
-  if (!watched.has(page)) {
-    watched.add(page);
-    await page.addInitScript(() =>
-      document.addEventListener('atrium:started', () =>
-        document.documentElement.setAttribute('data-live', ''),
-      ),
-    );
-  }
-  await page.goto(url);
-  await expect(page.locator('html[data-live]')).toBeAttached();
-}
-
 async function shownMarker(page: Page): Promise<'A' | 'B' | 'none'> {
-  await openLive(page, SERVICES);
+  await gotoLive(page, SERVICES);
   await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
   await expect(page.locator('[data-catalog-edition]')).toBeVisible();
   if (await page.getByText(markerA).isVisible()) return 'A';
@@ -67,11 +52,11 @@ test.afterAll(async () => {
 test('a release changes nothing until it is promoted; then clients get it on their next page load', async ({
   page,
 }) => {
-  await openLive(page, SERVICES);
+  await gotoLive(page, SERVICES);
   await expectServices(page, null, [markerA, markerB]);
 
   pnpm(['promote', 'catalog', versionA]);
-  await openLive(page, SERVICES);
+  await gotoLive(page, SERVICES);
   await expectServices(page, markerA, [markerB]);
   // Rendered on the server from the release too: the marker is in the page's HTML.
   const html = await (await page.request.get(SERVICES)).text();

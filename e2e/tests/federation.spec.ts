@@ -6,6 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { freshStart } from '../support/booking';
 import { configureHost, redeploy, startDeployment, stopDeployment } from '../support/control';
 import { demoClient, dialog, providerLogin, signInButton, toast } from '../support/identity';
+import { startMarketplace } from '../support/marketplaces';
 import { repoRoot } from '../support/stack';
 
 // These tests take deployments down and replace them, so they run alone, one after another.
@@ -41,8 +42,7 @@ test('an override that cannot be loaded falls back to the default build', async 
 
 test('a remote that is down shows a retry that works once it is back', async ({ page }) => {
   // /schedule needs a service in the cart (else it goes back to /services).
-  await page.goto('/1/services');
-  await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+  await startMarketplace(page, '1');
   await page.evaluate(() => localStorage.setItem('selected-procedures', '[{"id":"1006","addOnIds":[]}]'));
   await stopDeployment('scheduling');
   try {

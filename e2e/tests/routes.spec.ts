@@ -120,8 +120,7 @@ test.describe('an address that names no marketplace', () => {
     ['/0', 'an id that is no marketplace id'],
   ] as const) {
     test(`${path} (${what}) keeps the last marketplace's cart and links back to it`, async ({ page }) => {
-      await page.goto('/1/services');
-      await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+      await startMarketplace(page, '1');
       await page.evaluate(() => localStorage.setItem('selected-procedures', '[{"id":"1006","addOnIds":[]}]'));
 
       const response = await page.goto(path);

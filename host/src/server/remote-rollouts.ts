@@ -20,7 +20,9 @@ export function createRemoteRollouts(timeoutMs = 1500) {
   const lastGood = new Map<string, PageRollouts>();
   const inFlight = new Map<string, Promise<PageRollouts>>();
 
-  return function read(marketplaceId: string | null): Promise<PageRollouts> {
+  return function read(pathId: string | null): Promise<PageRollouts> {
+    // '/0' or '/007' name no marketplace (the page says so): only the defaults are asked for.
+    const marketplaceId = pathId && /^[1-9]\d*$/.test(pathId) ? pathId : null;
     const key = marketplaceId ?? '';
     const pending = inFlight.get(key);
     if (pending) return pending;
