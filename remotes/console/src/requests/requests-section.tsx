@@ -25,7 +25,7 @@ export default function RequestsSection({ marketplaceId, staff }: ConsoleSection
       <RequestFilters values={values} clinics={clinics} onChange={update} />
       {requests.isPending ? (
         <Center py="12">
-          <Spinner size="lg" aria-label="Loading requests" />
+          <Spinner size="lg" role="status" aria-label="Loading requests" />
         </Center>
       ) : requests.isError ? (
         <Stack gap="3" align="start">

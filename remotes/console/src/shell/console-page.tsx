@@ -22,7 +22,7 @@ export function ConsolePage({ marketplaceId }: { marketplaceId: string }) {
   if (staff.isPending) {
     return (
       <Center py="16">
-        <Spinner size="lg" aria-label="Loading the console" />
+        <Spinner size="lg" role="status" aria-label="Loading the console" />
       </Center>
     );
   }

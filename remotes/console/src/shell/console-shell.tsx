@@ -35,7 +35,7 @@ export function ConsoleShell({ marketplaceId, staff, sections = consoleSections 
                 <Suspense
                   fallback={
                     <Center py="16">
-                      <Spinner size="lg" aria-label="Loading" />
+                      <Spinner size="lg" role="status" aria-label="Loading" />
                     </Center>
                   }
                 >
