@@ -24,8 +24,12 @@ import { hostUrl } from '../support/ports';
 const frontDesk = 'frontdesk@glow.example';
 const practitioner = 'practitioner@glow.example';
 
-/** A guest books the B12 shot at Glow's Manhattan clinic; returns the appointment's id. */
-async function guestBooks(page: Page, email: string, weeksAhead: number): Promise<string> {
+/** A guest books the B12 shot at Glow's Manhattan clinic; returns the appointment's id and day. */
+async function guestBooks(
+  page: Page,
+  email: string,
+  weeksAhead: number,
+): Promise<{ id: string; day: string }> {
   await freshStart(page, '/1/set-location');
   await confirmAtGlowClinic(page, weeksAhead);
   await fillGuestDetails(page, email);
@@ -39,7 +43,11 @@ async function guestBooks(page: Page, email: string, weeksAhead: number): Promis
   const response = await submitted;
   await expectBookingReceived(page);
   const { data } = (await response.json()) as { data: { createAppointmentRequest: { id: string } } };
-  return data.createAppointmentRequest.id;
+  const sent = response.request().postDataJSON() as {
+    variables: { input: { dateRanges: { start: string }[] } };
+  };
+  const [day = ''] = sent.variables.input.dateRanges[0]?.start.split('T') ?? [];
+  return { id: data.createAppointmentRequest.id, day };
 }
 
 /** A staff member signs in to Glow's console in a browser of their own, with an emailed code. */
@@ -85,7 +93,7 @@ test('the front desk confirms a client’s request from the console; the client 
 }) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('console-confirm');
-  await guestBooks(page, email, 5);
+  const { day } = await guestBooks(page, email, 5);
 
   const desk = await staffSignsIn(browser, request, frontDesk);
   const header = desk.getByRole('banner');
@@ -94,6 +102,7 @@ test('the front desk confirms a client’s request from the console; the client 
   await expect(header.getByText('Front desk')).toBeVisible();
   await expect(desk.getByRole('navigation', { name: 'Console sections' }).getByRole('link')).toHaveText([
     'Requests',
+    'Schedule',
   ]);
 
   // The new request is listed as pending (the list is asked for again every few seconds).
@@ -128,7 +137,7 @@ test('a practitioner cannot confirm (no button, and the API refuses); the front 
 }) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('console-decline');
-  const appointmentId = await guestBooks(page, email, 6);
+  const { id: appointmentId } = await guestBooks(page, email, 6);
 
   // The practitioner's console is read-only, and the API refuses the staff mutation.
   const practitionerPage = await staffSignsIn(browser, request, practitioner);

@@ -26,6 +26,12 @@ export const consoleSections: readonly ConsoleSection[] = [
     operation: 'viewRequests',
     page: lazy(() => import('./requests/requests-section')),
   },
+  {
+    path: 'schedule',
+    label: 'Schedule',
+    operation: 'viewRequests',
+    page: lazy(() => import('./schedule/schedule-section')),
+  },
 ];
 
 /** The sections a role may use, in order. */

@@ -156,6 +156,39 @@ describe.each(testDatabases)('staff actions on $name', (factory) => {
     ).toEqual({ code: 'BAD_USER_INPUT', message: '"2025-13-01" is not a date in the yyyy-MM-dd format.' });
   });
 
+  it('lists the requests of a range of days (from and to inclusive, in the place’s zone), either end open', async () => {
+    const first = await request(onSite);
+    const second = await request(onSite);
+    const listed = async (filter: Record<string, unknown>) =>
+      (
+        await desk80.data<{ staffRequests: StaffRequestResult[] }>(staffOperations.requests, {
+          marketplaceId: onSite.marketplace,
+          filter: { clinicId: onSite.clinic, ...filter },
+        })
+      ).staffRequests
+        .map((row) => row.id)
+        .filter((id) => id === first.id || id === second.id);
+    expect(await listed({ from: first.date, to: second.date })).toEqual([first.id, second.id]);
+    expect(await listed({ from: second.date })).toEqual([second.id]);
+    expect(await listed({ to: first.date })).toEqual([first.id]);
+    expect(await listed({ from: first.date, to: first.date })).toEqual([first.id]);
+    expect(
+      await desk80.error(staffOperations.requests, {
+        marketplaceId: '80',
+        filter: { from: second.date, to: first.date },
+      }),
+    ).toEqual({ code: 'BAD_USER_INPUT', message: 'The range must not end before it starts.' });
+    expect(
+      await desk80.error(staffOperations.requests, {
+        marketplaceId: '80',
+        filter: { from: '2030-01-01', to: '2030-03-04' },
+      }),
+    ).toEqual({ code: 'BAD_USER_INPUT', message: 'The range may span at most 62 days.' });
+    expect(
+      await desk80.error(staffOperations.requests, { marketplaceId: '80', filter: { to: '2030-02-30' } }),
+    ).toEqual({ code: 'BAD_USER_INPUT', message: '"2030-02-30" is not a date in the yyyy-MM-dd format.' });
+  });
+
   it('confirms a request, charging the deposit, and mails the confirmation with the invitation', async () => {
     const { id, email } = await request(deposit, { card: '4242424242424242' });
     const before = await mailbox(context.app, email);

@@ -1,3 +1,4 @@
+import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { z } from 'zod';
 import type { Resolvers } from '../generated/resolvers-types';
 import { ForbiddenError } from '../services/account/errors';
@@ -10,6 +11,9 @@ import { parseInput, withServiceErrors } from './errors';
 import { idInput } from './id-input';
 import { marketplaceIdInput } from './identity-inputs';
 
+/** The longest range of days one staffRequests call may ask for (two months of a schedule). */
+const MAX_RANGE_DAYS = 62;
+
 const reasonText = z.string().trim().max(500, 'The reason must be at most 500 characters.');
 
 const marketplaceArgs = z.object({ marketplaceId: marketplaceIdInput });
@@ -19,12 +23,26 @@ const requestsArgs = marketplaceArgs.extend({
       status: z.enum(['PENDING', 'BOOKED', 'COMPLETE', 'CANCELLED']).nullish(),
       clinicId: idInput('Clinic').nullish(),
       date: localDate.nullish(),
+      from: localDate.nullish(),
+      to: localDate.nullish(),
     })
     .nullish()
+    .refine((filter) => !filter?.from || !filter.to || filter.from <= filter.to, {
+      error: 'The range must not end before it starts.',
+    })
+    .refine(
+      (filter) =>
+        !filter?.from ||
+        !filter.to ||
+        differenceInCalendarDays(parseISO(filter.to), parseISO(filter.from)) < MAX_RANGE_DAYS,
+      { error: `The range may span at most ${MAX_RANGE_DAYS} days.` },
+    )
     .transform((filter) => ({
       status: filter?.status ?? null,
       clinicId: filter?.clinicId ?? null,
       date: filter?.date ?? null,
+      from: filter?.from ?? null,
+      to: filter?.to ?? null,
     })),
 });
 const actionArgs = marketplaceArgs.extend({ id: appointmentId });

@@ -19,6 +19,9 @@ export interface StaffRequestFilter {
   clinicId: number | null;
   /** yyyy-MM-dd in the appointment's own time zone. */
   date: string | null;
+  /** An inclusive range of such days; either end may be open. */
+  from: string | null;
+  to: string | null;
 }
 
 export interface StaffRequestView {
@@ -51,7 +54,7 @@ export interface StaffRequestView {
 
 /**
  * The marketplace's appointment requests (those made at checkout), soonest first, filtered by
- * status, clinic and local date. A practitioner sees only their own (staffPermissions 'own').
+ * status, clinic and local date or range of dates. A practitioner sees only their own (staffPermissions 'own').
  */
 export async function staffRequests(
   context: StaffContext,
@@ -68,6 +71,12 @@ export async function staffRequests(
     filter.clinicId ? eq(appointments.organizationId, filter.clinicId) : undefined,
     filter.date
       ? sql`(${appointments.startsAt} at time zone ${appointmentRequests.timeZone})::date = ${filter.date}::date`
+      : undefined,
+    filter.from
+      ? sql`(${appointments.startsAt} at time zone ${appointmentRequests.timeZone})::date >= ${filter.from}::date`
+      : undefined,
+    filter.to
+      ? sql`(${appointments.startsAt} at time zone ${appointmentRequests.timeZone})::date <= ${filter.to}::date`
       : undefined,
   ];
   const rows = await context.db
