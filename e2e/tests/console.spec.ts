@@ -121,6 +121,18 @@ test('the front desk confirms a client’s request from the console; the client 
     requestOf(desk, email).getByRole('button', { name: /^Complete appointment of / }),
   ).toBeVisible();
 
+  // The day's schedule shows it booked at the clinic.
+  await desk
+    .getByRole('navigation', { name: 'Console sections' })
+    .getByRole('link', { name: 'Schedule' })
+    .click();
+  await expect(desk.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
+  await desk.getByLabel('Date').fill(day);
+  const manhattan = desk.getByRole('list', { name: /^Glow Mobile IV Midtown Manhattan, / });
+  await expect(
+    manhattan.getByRole('listitem').filter({ hasText: 'Avery Guest' }).filter({ hasText: 'Booked' }).first(),
+  ).toBeVisible();
+
   // The client signs in and sees it booked; the confirmation is in their mailbox.
   await signInWithPasscode(page, request, email);
   await page.goto('/1/profile');
