@@ -21,7 +21,6 @@ import {
 } from '../support/identity';
 import { hostUrl } from '../support/ports';
 
-const frontDesk = 'frontdesk@glow.example';
 const practitioner = 'practitioner@glow.example';
 
 /** A guest books the B12 shot at Glow's Manhattan clinic; returns the appointment's id and day. */
@@ -50,23 +49,44 @@ async function guestBooks(
   return { id: data.createAppointmentRequest.id, day };
 }
 
-/** A staff member signs in to Glow's console in a browser of their own, with an emailed code. */
+/**
+ * A staff member signs in to Glow's console in a browser of their own, with an emailed code. The
+ * desktop and mobile projects run at once and sign the one seeded practitioner in too: a code
+ * replaced by the other project's request is asked for again.
+ */
 async function staffSignsIn(browser: Browser, request: APIRequestContext, email: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/1/console');
   await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
-  const seen = (await mailbox(request, email)).length;
+  let seen = (await mailbox(request, email)).length;
   await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
   const signIn = dialog(page, 'Sign in');
   await signIn.getByRole('textbox', { name: 'Email' }).fill(email);
   await signIn.getByRole('button', { name: 'Continue', exact: true }).click();
-  await expect(dialog(page, 'Check your email')).toBeVisible();
-  await typeCode(page, codeIn(await nextMessage(request, email, seen)));
+  const codeDialog = dialog(page, 'Check your email');
+  await expect(codeDialog).toBeVisible();
+  const replaced = codeDialog.getByText('This code is no longer valid. Please request a new code.');
+  for (let attempt = 1; ; attempt++) {
+    await typeCode(page, codeIn(await nextMessage(request, email, seen)));
+    await expect(toast(page, 'Login successful!').or(replaced)).toBeVisible();
+    if (!(await replaced.isVisible()) || attempt === 3) break;
+    seen = (await mailbox(request, email)).length;
+    await codeDialog.getByRole('button', { name: 'Request a new code' }).click();
+  }
   await expect(toast(page, 'Login successful!')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
   return page;
 }
+
+/**
+ * Who runs the front desk: the desktop project's front desk, the mobile project's owner (both may
+ * confirm), so the two projects running at once do not sign one account in together.
+ */
+const deskMember = () =>
+  test.info().project.name === 'mobile'
+    ? { email: 'owner@glow.example', name: 'Olivia Grant', role: 'Owner' }
+    : { email: 'frontdesk@glow.example', name: 'Felix Moreno', role: 'Front desk' };
 
 /** The request of the client with this email in the console's list. */
 const requestOf = (page: Page, email: string) => page.getByRole('article').filter({ hasText: email });
@@ -95,11 +115,12 @@ test('the front desk confirms a client’s request from the console; the client 
   const email = uniqueEmail('console-confirm');
   const { day } = await guestBooks(page, email, 5);
 
-  const desk = await staffSignsIn(browser, request, frontDesk);
+  const member = deskMember();
+  const desk = await staffSignsIn(browser, request, member.email);
   const header = desk.getByRole('banner');
   await expect(header.getByText('Console')).toBeVisible();
-  await expect(header.getByText('Felix Moreno')).toBeVisible();
-  await expect(header.getByText('Front desk')).toBeVisible();
+  await expect(header.getByText(member.name)).toBeVisible();
+  await expect(header.getByText(member.role, { exact: true })).toBeVisible();
   await expect(desk.getByRole('navigation', { name: 'Console sections' }).getByRole('link')).toHaveText([
     'Requests',
     'Schedule',
@@ -127,7 +148,7 @@ test('the front desk confirms a client’s request from the console; the client 
     .getByRole('link', { name: 'Schedule' })
     .click();
   await expect(desk.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
-  await desk.getByLabel('Date').fill(day);
+  await desk.getByLabel('Date', { exact: true }).fill(day);
   const manhattan = desk.getByRole('list', { name: /^Glow Mobile IV Midtown Manhattan, / });
   await expect(
     manhattan.getByRole('listitem').filter({ hasText: 'Avery Guest' }).filter({ hasText: 'Booked' }).first(),
@@ -171,7 +192,7 @@ test('a practitioner cannot confirm (no button, and the API refuses); the front 
   await practitionerPage.context().close();
 
   // The front desk declines it, a reason required.
-  const desk = await staffSignsIn(browser, request, frontDesk);
+  const desk = await staffSignsIn(browser, request, deskMember().email);
   const item = requestOf(desk, email);
   await expect(item).toBeVisible({ timeout: 20_000 });
   await item.getByRole('button', { name: /^Decline request of / }).click();
