@@ -125,7 +125,9 @@ export async function practitionerFreeFor(
     dateRange: { start: slot.date, end: slot.date },
   });
   const rules = slotRules(place, now);
-  const candidates = place.schedules.practitioners.filter((practitioner) => practitioner.id === practitionerId);
+  const candidates = place.schedules.practitioners.filter(
+    (practitioner) => practitioner.id === practitionerId,
+  );
   const [free] = place.servesPlace ? rankPractitioners({ ...rules, slot, practitioners: candidates }) : [];
   return { place, rules, slot, candidates, free: free ?? null };
 }

@@ -48,7 +48,9 @@ export async function staffClients(
     );
     if (digits.length >= 3) {
       // A US number may be typed without the country code: its E.164 holds the digits either way.
-      matches.push(sql`regexp_replace(coalesce(${users.phone}, ''), '[^0-9]', '', 'g') like ${containing(digits)}`);
+      matches.push(
+        sql`regexp_replace(coalesce(${users.phone}, ''), '[^0-9]', '', 'g') like ${containing(digits)}`,
+      );
     }
   }
   const lastActive = sql<Date>`max(${appointmentRequests.createdAt})`;
@@ -168,7 +170,10 @@ export async function staffClient(
     .innerJoin(practitioners, eq(practitioners.id, appointments.practitionerId))
     .leftJoin(clinics, eq(clinics.id, appointments.organizationId))
     .where(
-      and(eq(appointmentRequests.clientUserId, clientId), eq(appointmentRequests.marketplaceId, marketplaceId)),
+      and(
+        eq(appointmentRequests.clientUserId, clientId),
+        eq(appointmentRequests.marketplaceId, marketplaceId),
+      ),
     )
     .orderBy(desc(appointments.startsAt), desc(appointments.id));
 
@@ -192,7 +197,10 @@ export async function staffClient(
     .from(waitlistRequests)
     .innerJoin(appointmentRequests, eq(appointmentRequests.id, waitlistRequests.requestId))
     .where(
-      and(eq(appointmentRequests.clientUserId, clientId), eq(appointmentRequests.marketplaceId, marketplaceId)),
+      and(
+        eq(appointmentRequests.clientUserId, clientId),
+        eq(appointmentRequests.marketplaceId, marketplaceId),
+      ),
     )
     .orderBy(desc(waitlistRequests.createdAt), desc(waitlistRequests.id));
 
