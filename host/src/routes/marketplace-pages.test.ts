@@ -13,6 +13,9 @@ describe('the routes of spec section 2', () => {
     expect(marketplacePageAt('/1/payment/authenticate')?.page).toEqual(
       expect.objectContaining({ remote: 'checkout', module: 'PaymentAuthenticationPage' }),
     );
+    expect(marketplacePageAt('/1/waitlist-offer')?.page).toEqual(
+      expect.objectContaining({ remote: 'checkout', module: 'WaitlistOfferPage' }),
+    );
   });
 
   it('renders on the server only the pages reached first, from a link', () => {
