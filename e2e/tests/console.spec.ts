@@ -124,6 +124,8 @@ test('the front desk confirms a client’s request from the console; the client 
   await expect(desk.getByRole('navigation', { name: 'Console sections' }).getByRole('link')).toHaveText([
     'Requests',
     'Schedule',
+    'Waitlist',
+    'Clients',
   ]);
 
   // The new request is listed as pending (the list is asked for again every few seconds).

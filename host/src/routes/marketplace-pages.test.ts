@@ -13,6 +13,9 @@ describe('the routes of spec section 2', () => {
     expect(marketplacePageAt('/1/payment/authenticate')?.page).toEqual(
       expect.objectContaining({ remote: 'checkout', module: 'PaymentAuthenticationPage' }),
     );
+    expect(marketplacePageAt('/1/waitlist-offer')?.page).toEqual(
+      expect.objectContaining({ remote: 'checkout', module: 'WaitlistOfferPage' }),
+    );
   });
 
   it('finds the console at /{id}/console and every path below it, rendered in the browser', () => {

@@ -36,6 +36,8 @@ export const marketplacePages = {
     module: 'PaymentAuthenticationPage',
     title: 'Authenticate Payment',
   },
+  // From the mail telling a waitlisted client that a time opened up (issue 19).
+  'waitlist-offer': { remote: 'checkout', module: 'WaitlistOfferPage', title: 'A Time Opened Up' },
   profile: { remote: 'account', module: 'ProfilePage', title: 'My Profile' },
   memberships: { remote: 'account', module: 'MembershipsPage', title: 'Memberships & Packages' },
 } as const satisfies Record<string, RemoteRoute>;

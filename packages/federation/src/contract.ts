@@ -9,7 +9,7 @@ import type { ComponentType } from 'react';
 export const remoteExposes = {
   catalog: ['SetLocationPage', 'ServicesPage'],
   scheduling: ['SchedulePage'],
-  checkout: ['ConfirmPage', 'SuccessPage', 'PaymentAuthenticationPage'],
+  checkout: ['ConfirmPage', 'SuccessPage', 'PaymentAuthenticationPage', 'WaitlistOfferPage'],
   account: [
     'ProfilePage',
     'MembershipsPage',

@@ -32,6 +32,18 @@ export const consoleSections: readonly ConsoleSection[] = [
     operation: 'viewRequests',
     page: lazy(() => import('./schedule/schedule-section')),
   },
+  {
+    path: 'waitlist',
+    label: 'Waitlist',
+    operation: 'viewWaitlist',
+    page: lazy(() => import('./waitlist/waitlist-section')),
+  },
+  {
+    path: 'clients',
+    label: 'Clients',
+    operation: 'viewClients',
+    page: lazy(() => import('./clients/clients-section')),
+  },
 ];
 
 /** The sections a role may use, in order. */

@@ -322,3 +322,5 @@ export * from './releases-schema';
 export * from './scheduling-schema';
 // Staff of a marketplace: owner, front desk, practitioners.
 export * from './staff-schema';
+// Freed times offered to waitlisted clients.
+export * from './waitlist-schema';

@@ -10,6 +10,8 @@ import { membershipResolvers } from './memberships';
 import { placesResolvers } from './places';
 import { releaseResolvers } from './releases';
 import { staffResolvers } from './staff';
+import { staffClientResolvers } from './staff-clients';
+import { staffWaitlistResolvers } from './staff-waitlist';
 import { walletResolvers } from './wallet';
 
 /** Every feature's resolvers, merged per root type. */
@@ -26,6 +28,8 @@ export const resolvers: Resolvers = {
     ...applePayResolvers.Query,
     ...releaseResolvers.Query,
     ...staffResolvers.Query,
+    ...staffWaitlistResolvers.Query,
+    ...staffClientResolvers.Query,
   },
   Mutation: {
     ...baseResolvers.Mutation,
@@ -37,6 +41,7 @@ export const resolvers: Resolvers = {
     ...applePayResolvers.Mutation,
     ...releaseResolvers.Mutation,
     ...staffResolvers.Mutation,
+    ...staffWaitlistResolvers.Mutation,
   },
   Marketplace: membershipResolvers.Marketplace,
   User: { ...walletResolvers.User, ...membershipResolvers.User },

@@ -22,7 +22,18 @@ const other = ids(81);
 const clinicPractitioner = '801';
 
 type Role = 'owner' | 'frontDesk' | 'practitioner' | 'client' | 'signedOut';
-type Operation = 'staffViewer' | 'staffRequests' | 'confirm' | 'decline' | 'complete' | 'cancel';
+type Operation =
+  | 'staffViewer'
+  | 'staffRequests'
+  | 'confirm'
+  | 'decline'
+  | 'complete'
+  | 'cancel'
+  | 'waitlist'
+  | 'freedTimes'
+  | 'offer'
+  | 'clients'
+  | 'client';
 type Where = 'own' | 'other';
 /** 'ok' (and the viewer's role, or null), or the error code. */
 type Outcome = 'ok' | 'OWNER' | 'FRONT_DESK' | 'PRACTITIONER' | null | 'FORBIDDEN' | 'UNAUTHENTICATED';
@@ -30,14 +41,46 @@ type Outcome = 'ok' | 'OWNER' | 'FRONT_DESK' | 'PRACTITIONER' | null | 'FORBIDDE
 const actions = ['confirm', 'decline', 'complete', 'cancel'] as const;
 const everyAction = (outcome: Outcome) =>
   Object.fromEntries(actions.map((action) => [action, outcome])) as Record<(typeof actions)[number], Outcome>;
+/** The waitlist and clients operations: owner and front desk only. */
+const waitlistAndClients = ['waitlist', 'freedTimes', 'offer', 'clients', 'client'] as const;
+const everyWaitlistAndClients = (outcome: Outcome) =>
+  Object.fromEntries(waitlistAndClients.map((operation) => [operation, outcome])) as Record<
+    (typeof waitlistAndClients)[number],
+    Outcome
+  >;
 
 /** What each role gets on its own marketplace; on the other marketplace only the viewer is answered (null). */
 const matrix: Record<Role, Record<Operation, Outcome>> = {
-  owner: { staffViewer: 'OWNER', staffRequests: 'ok', ...everyAction('ok') },
-  frontDesk: { staffViewer: 'FRONT_DESK', staffRequests: 'ok', ...everyAction('ok') },
-  practitioner: { staffViewer: 'PRACTITIONER', staffRequests: 'ok', ...everyAction('FORBIDDEN') },
-  client: { staffViewer: null, staffRequests: 'FORBIDDEN', ...everyAction('FORBIDDEN') },
-  signedOut: { staffViewer: null, staffRequests: 'UNAUTHENTICATED', ...everyAction('UNAUTHENTICATED') },
+  owner: {
+    staffViewer: 'OWNER',
+    staffRequests: 'ok',
+    ...everyAction('ok'),
+    ...everyWaitlistAndClients('ok'),
+  },
+  frontDesk: {
+    staffViewer: 'FRONT_DESK',
+    staffRequests: 'ok',
+    ...everyAction('ok'),
+    ...everyWaitlistAndClients('ok'),
+  },
+  practitioner: {
+    staffViewer: 'PRACTITIONER',
+    staffRequests: 'ok',
+    ...everyAction('FORBIDDEN'),
+    ...everyWaitlistAndClients('FORBIDDEN'),
+  },
+  client: {
+    staffViewer: null,
+    staffRequests: 'FORBIDDEN',
+    ...everyAction('FORBIDDEN'),
+    ...everyWaitlistAndClients('FORBIDDEN'),
+  },
+  signedOut: {
+    staffViewer: null,
+    staffRequests: 'UNAUTHENTICATED',
+    ...everyAction('UNAUTHENTICATED'),
+    ...everyWaitlistAndClients('UNAUTHENTICATED'),
+  },
 };
 
 const expected = (role: Role, operation: Operation, where: Where): Outcome => {
@@ -65,6 +108,8 @@ describe.each(testDatabases)('staff authorization matrix on $name', (factory) =>
   const browsers = {} as Record<Role, TestBrowser>;
   let client: TestBrowser;
   let dayCount = 0;
+  /** Marketplace 80's waitlist request, a declined appointment whose time it holds, and their client. */
+  const waitlist = { requestId: '', freedId: '', clientId: '' };
 
   const status = async (id: string) => {
     const [row] = await context.sql<{ status: string }>('select status from appointments where id = $1', [
@@ -137,6 +182,32 @@ describe.each(testDatabases)('staff authorization matrix on $name', (factory) =>
         dateRanges: at(daysAhead(6), '11:00'),
       },
     });
+    const waitlistDay = daysAhead(40);
+    const freed = await client.data<{ createAppointmentRequest: { id: string } }>(checkoutOperations.book, {
+      input: {
+        marketplaceId: own.marketplace,
+        idempotencyKey: randomUUID(),
+        organizationId: own.clinic,
+        procedures: [own.shot],
+        dateRanges: at(waitlistDay, '10:00'),
+      },
+    });
+    waitlist.freedId = freed.createAppointmentRequest.id;
+    await client.post(checkoutOperations.cancel, { id: waitlist.freedId }, operatorHeaders);
+    const entry = await client.data<{ createAppointmentRequest: { id: string } }>(checkoutOperations.book, {
+      input: {
+        marketplaceId: own.marketplace,
+        idempotencyKey: randomUUID(),
+        organizationId: own.clinic,
+        procedures: [own.shot],
+        dateRanges: [{ start: `${waitlistDay}T09:00`, end: `${waitlistDay}T12:00` }],
+      },
+    });
+    waitlist.requestId = entry.createAppointmentRequest.id;
+    const [user] = await context.sql<{ id: number }>(
+      `select id from users where email = 'client@staff.test'`,
+    );
+    waitlist.clientId = String(user?.id);
   });
   afterAll(() => context.handle.dispose());
 
@@ -171,7 +242,38 @@ describe.each(testDatabases)('staff authorization matrix on $name', (factory) =>
       return;
     }
 
-    const { from, to } = transitions[operation];
+    if ((waitlistAndClients as readonly string[]).includes(operation)) {
+      const query = {
+        waitlist: staffOperations.waitlist,
+        freedTimes: staffOperations.freedTimes,
+        offer: staffOperations.offer,
+        clients: staffOperations.clients,
+        client: staffOperations.client,
+      }[operation as (typeof waitlistAndClients)[number]];
+      const response = await browser.post<Record<string, unknown>>(query, {
+        marketplaceId,
+        filter: { freedAppointmentId: where === 'own' ? waitlist.freedId : null },
+        waitlistRequestId: waitlist.requestId,
+        freedAppointmentId: waitlist.freedId,
+        search: 'client@staff',
+        id: waitlist.clientId,
+      });
+      const code = response.body.errors?.[0]?.extensions?.code;
+      if (want !== 'ok') {
+        expect({ code, data: response.body.data }).toEqual({ code: want, data: null });
+        return;
+      }
+      expect(response.body.errors).toBeUndefined();
+      // Each answers about marketplace 80's own waitlist request, freed time and client.
+      const found = JSON.stringify(response.body.data);
+      if (operation === 'waitlist') expect(found).toContain(`"id":"${waitlist.requestId}"`);
+      if (operation === 'freedTimes') expect(found).toContain(`"appointmentId":"${waitlist.freedId}"`);
+      if (operation === 'offer') expect(found).toContain(`"waitlistRequestId":"${waitlist.requestId}"`);
+      if (operation === 'clients' || operation === 'client') expect(found).toContain('client@staff.test');
+      return;
+    }
+
+    const { from, to } = transitions[operation as (typeof actions)[number]];
     const id = where === 'own' ? await ownAppointment(from) : await otherAppointment(from);
     const response = await browser.post<Record<string, { status: string }>>(staffOperations[operation], {
       marketplaceId,

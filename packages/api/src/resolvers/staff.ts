@@ -107,7 +107,7 @@ export const staffResolvers: Resolvers = {
 };
 
 /** withServiceErrors, plus UNAUTHENTICATED (signed out) and FORBIDDEN (not staff, or not allowed). */
-const withStaffErrors = <T>(call: () => Promise<T>): Promise<T> =>
+export const withStaffErrors = <T>(call: () => Promise<T>): Promise<T> =>
   withServiceErrors(call, [
     { error: UnauthenticatedError, code: 'UNAUTHENTICATED' },
     { error: ForbiddenError, code: 'FORBIDDEN' },

@@ -42,6 +42,58 @@ export const staffOperations = {
     mutation StaffCancel($marketplaceId: ID!, $id: ID!, $reason: String) {
       staffCancelAppointment(marketplaceId: $marketplaceId, id: $id, reason: $reason) { ${result} }
     }`,
+  waitlist: /* GraphQL */ `
+    query StaffWaitlist($marketplaceId: ID!, $filter: StaffWaitlistFilter) {
+      staffWaitlist(marketplaceId: $marketplaceId, filter: $filter) {
+        id requestedAt client { id email } procedures { id name isAddOn price }
+        clinic { id name } address timeZone
+        windows { start end localStart localEnd }
+        notes total matchesFreedTime lastOfferedAt
+      }
+    }`,
+  freedTimes: /* GraphQL */ `
+    query StaffFreedTimes($marketplaceId: ID!) {
+      staffFreedTimes(marketplaceId: $marketplaceId) {
+        appointmentId start end timeZone practitioner { id name } clinic { id name }
+        cancellationReason matchingRequests
+      }
+    }`,
+  offer: /* GraphQL */ `
+    mutation StaffOffer($marketplaceId: ID!, $waitlistRequestId: ID!, $freedAppointmentId: ID!) {
+      staffOfferWaitlistSlot(marketplaceId: $marketplaceId, waitlistRequestId: $waitlistRequestId,
+                             freedAppointmentId: $freedAppointmentId) {
+        id waitlistRequestId start end expiresAt practitioner { id name }
+      }
+    }`,
+  clients: /* GraphQL */ `
+    query StaffClients($marketplaceId: ID!, $search: String) {
+      staffClients(marketplaceId: $marketplaceId, search: $search) { id givenName familyName email phone }
+    }`,
+  client: /* GraphQL */ `
+    query StaffClient($marketplaceId: ID!, $id: ID!) {
+      staffClient(marketplaceId: $marketplaceId, id: $id) {
+        client { id givenName familyName email phone }
+        appointments { id status start end timeZone procedures { id name } practitioner { id name } clinic { id name } total }
+        waitlist { id status requestedAt timeZone procedures { id name } windows { start end localStart localEnd } }
+        memberships { id name status renewalDate price period }
+        packages { id name balance totalPoints expiresAt }
+      }
+    }`,
+};
+
+/** The client's side of a waitlist offer link. */
+export const waitlistOfferOperations = {
+  view: /* GraphQL */ `
+    query WaitlistOffer($token: String!) {
+      waitlistOffer(token: $token) {
+        status marketplaceName procedures { id name isAddOn } clinicName address timeZone start end
+        practitionerName total dueOnConfirmation expiresAt appointmentId
+      }
+    }`,
+  accept: /* GraphQL */ `
+    mutation AcceptWaitlistOffer($token: String!) {
+      acceptWaitlistOffer(token: $token) { status start end appointmentId }
+    }`,
 };
 
 /** A staff request as the API answers it (what `staffRequests` lists). */

@@ -11,6 +11,9 @@ export const STAFF_OPERATIONS = [
   'declineAppointment',
   'completeAppointment',
   'cancelAppointment',
+  'viewWaitlist',
+  'offerWaitlistSlot',
+  'viewClients',
 ] as const;
 export type StaffOperation = (typeof STAFF_OPERATIONS)[number];
 
@@ -18,8 +21,8 @@ export type StaffOperation = (typeof STAFF_OPERATIONS)[number];
 export type StaffScope = 'marketplace' | 'own' | 'none';
 
 /**
- * The matrix: owner everything; front desk runs requests; a practitioner only reads their own
- * appointments.
+ * The matrix: owner everything; front desk runs requests, the waitlist and clients; a practitioner
+ * only reads their own appointments.
  */
 export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffOperation, StaffScope>>>> = {
   owner: {
@@ -28,6 +31,9 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     declineAppointment: 'marketplace',
     completeAppointment: 'marketplace',
     cancelAppointment: 'marketplace',
+    viewWaitlist: 'marketplace',
+    offerWaitlistSlot: 'marketplace',
+    viewClients: 'marketplace',
   },
   front_desk: {
     viewRequests: 'marketplace',
@@ -35,6 +41,9 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     declineAppointment: 'marketplace',
     completeAppointment: 'marketplace',
     cancelAppointment: 'marketplace',
+    viewWaitlist: 'marketplace',
+    offerWaitlistSlot: 'marketplace',
+    viewClients: 'marketplace',
   },
   practitioner: {
     viewRequests: 'own',
@@ -42,6 +51,9 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     declineAppointment: 'none',
     completeAppointment: 'none',
     cancelAppointment: 'none',
+    viewWaitlist: 'none',
+    offerWaitlistSlot: 'none',
+    viewClients: 'none',
   },
 };
 

@@ -129,3 +129,6 @@ export function usePaymentAuthentication(token: string | null) {
 export async function completePaymentAuthentication(token: string): Promise<PaymentAuthentication> {
   return (await execute(CompletePaymentAuthenticationDocument, { token })).completePaymentAuthentication;
 }
+
+export type { WaitlistOffer, WaitlistOfferStatus } from './waitlist-offer';
+export { acceptWaitlistOffer, useWaitlistOffer } from './waitlist-offer';

@@ -7,5 +7,6 @@ export type CheckoutModules = RemoteModules<
     ConfirmPage: typeof import('./confirm-page');
     SuccessPage: typeof import('./success-page');
     PaymentAuthenticationPage: typeof import('./payment-authentication-page');
+    WaitlistOfferPage: typeof import('./waitlist-offer-page');
   }
 >;

@@ -445,8 +445,9 @@ function tryOrder(ranked: RankedChoice[], random: () => number): RankedChoice[] 
  * by another transaction right now; a second pass waits for the skipped ones in turn. A transaction
  * holds at most one of these locks at a time (a refused one goes with its savepoint), so waiting
  * cannot deadlock. A deadlock that happens anyway (other writers) is retried with the same practitioner.
+ * Accepting a waitlist offer holds its time the same way, with the offered practitioner only.
  */
-async function holdTime(
+export async function holdTime(
   tx: Db,
   request: {
     marketplaceId: number;
@@ -536,7 +537,7 @@ const exclusionViolation = '23P01';
 const deadlockDetected = '40P01';
 
 /** The SQLSTATE of a database error, also when wrapped (Drizzle puts the driver's error in `cause`). */
-function sqlState(error: unknown): string | null {
+export function sqlState(error: unknown): string | null {
   for (let cause: unknown = error; typeof cause === 'object' && cause !== null; ) {
     const code = (cause as { code?: unknown }).code;
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;

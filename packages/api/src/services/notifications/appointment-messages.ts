@@ -21,7 +21,8 @@ export type AppointmentNoticeKind =
   | 'cancelled'
   | 'declined'
   | 'reminder'
-  | 'authenticate-payment';
+  | 'authenticate-payment'
+  | 'waitlist-offer';
 
 export interface ClientMessages {
   email: EmailContent & { attachments: OutboxAttachment[] };
@@ -39,6 +40,8 @@ export interface NoticeOptions {
   wasBooked?: boolean;
   /** `authenticate-payment`: the page where the client authenticates the payment. */
   authenticationLink?: string;
+  /** `waitlist-offer`: the freed time offered to a waitlist request and the link that books it. */
+  waitlistOffer?: { link: string; startsAt: Date; expiresAt: Date; practitioner: string };
 }
 
 /** The messages of one event about a request. */
@@ -51,6 +54,10 @@ export function appointmentMessages(
   const { appointment } = notice;
   if (kind === 'received')
     return appointment ? received({ ...notice, appointment }, settings) : waitlisted(notice, settings);
+  if (kind === 'waitlist-offer') {
+    if (!options.waitlistOffer) throw new Error('A waitlist-offer message needs its offer.');
+    return waitlistOffer(notice, settings, options.waitlistOffer);
+  }
   if (!appointment) throw new Error(`A ${kind} message needs an appointment.`);
   const booked = { ...notice, appointment };
   if (kind === 'confirmed') return confirmed(booked, settings);
@@ -80,6 +87,26 @@ function authenticatePayment(
       link: { label: 'Authenticate payment', href: link },
     }),
     sms: `${name}: your bank asks you to authenticate the payment for your appointment on ${formatShortDateTime(notice.appointment.startsAt, notice.timeZone)}. We emailed you a link.`,
+  };
+}
+
+/** A time opened up inside a waitlist request's windows: a link books it while it is free. */
+function waitlistOffer(
+  notice: AppointmentNotice,
+  settings: NotificationSettings,
+  offer: NonNullable<NoticeOptions['waitlistOffer']>,
+): ClientMessages {
+  const name = notice.marketplace.name;
+  const when = formatDateTime(offer.startsAt, notice.timeZone);
+  return {
+    email: email(notice, settings, {
+      subject: `${name}: a time opened up`,
+      intro: `A time opened up for your waitlist request. It is yours if you book it first:`,
+      details: [listNames(notice.procedures), when, placeLine(notice), `With ${offer.practitioner}`],
+      outro: `The link works until ${formatDateTime(offer.expiresAt, notice.timeZone)}, while the time is still free. Booking it sends your request to ${name} to confirm, as before.`,
+      link: { label: 'Book this time', href: offer.link },
+    }),
+    sms: `${name}: a time opened up on ${formatShortDateTime(offer.startsAt, notice.timeZone)}. We emailed you a link to book it.`,
   };
 }
 

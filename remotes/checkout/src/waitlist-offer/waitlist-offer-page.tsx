@@ -1,0 +1,149 @@
+import { formatCents } from '@atrium/domain';
+import { serverMessage } from '@atrium/graphql-client';
+import {
+  acceptWaitlistOffer,
+  useWaitlistOffer,
+  type WaitlistOffer,
+  type WaitlistOfferStatus,
+} from '@atrium/graphql-client/checkout';
+import { Link as RouterLink, useParams, useSearchParams } from '@atrium/navigation';
+import { Alert, Button, Card, Flex, PageHeading, Skeleton, Stack, Text } from '@atrium/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { recapPlace, recapWhen } from '../success/request-recap';
+
+export const WAITLIST_OFFER_INVALID =
+  'This offer link is not valid. Please use the link in your latest email.';
+export const WAITLIST_OFFER_FAILED = 'There was an issue with retrieving the offer. Please try again.';
+export const WAITLIST_OFFER_BOOK_FAILED = 'There was an issue with booking this time. Please try again.';
+
+/** What the page says when the offer can no longer be booked, by why. */
+export const closedOfferMessages: Record<Exclude<WaitlistOfferStatus, 'OPEN' | 'ACCEPTED'>, string> = {
+  TAKEN: 'This time has just been taken. We will let you know when another time opens up.',
+  EXPIRED: 'This offer has expired. We will let you know when another time opens up.',
+  CLOSED: 'This waitlist request is no longer open.',
+};
+
+/**
+ * /{marketplaceId}/waitlist-offer?token=… (from the "a time opened up" mail): the freed time offered
+ * to the client's waitlist request, and "Book this time", which sends it to the marketplace as their
+ * request, if nobody took it first. Signed in or not: the link's token is the authority.
+ */
+export function WaitlistOfferPage() {
+  const { marketplaceId = '' } = useParams();
+  const [search] = useSearchParams();
+  const token = search.get('token');
+  const offer = useWaitlistOffer(token);
+  const queryClient = useQueryClient();
+  const [booked, setBooked] = useState<WaitlistOffer | null>(null);
+  const [working, setWorking] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const current = booked ?? offer.data;
+
+  const book = async () => {
+    if (!token || working) return;
+    setWorking(true);
+    setProblem(null);
+    try {
+      setBooked(await acceptWaitlistOffer(token));
+    } catch (error) {
+      setProblem(serverMessage(error) ?? WAITLIST_OFFER_BOOK_FAILED);
+      // Tell what changed (taken, expired) from the offer as it now stands.
+      await queryClient.invalidateQueries({ queryKey: ['waitlistOffer', token] });
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  return (
+    <Stack gap="6" maxW="2xl">
+      <PageHeading mb="0">A Time Opened Up</PageHeading>
+      {!token ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Title>{WAITLIST_OFFER_INVALID}</Alert.Title>
+        </Alert.Root>
+      ) : offer.isPending ? (
+        <Skeleton height="48" aria-label="Loading the offer" />
+      ) : offer.isError || !current ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Title>{serverMessage(offer.error) ?? WAITLIST_OFFER_FAILED}</Alert.Title>
+        </Alert.Root>
+      ) : (
+        <Card.Root>
+          <Card.Body gap="4">
+            <OfferDetails offer={current} />
+            {current.status === 'OPEN' && (
+              <>
+                <Text>
+                  This time is yours if you book it before anyone else. Booking it sends your request to{' '}
+                  {current.marketplaceName} to confirm, with the services and payment details of your waitlist
+                  request.
+                </Text>
+                <Button alignSelf="start" onClick={book} loading={working} loadingText="Booking">
+                  Book this time
+                </Button>
+              </>
+            )}
+            {current.status === 'ACCEPTED' && (
+              <Text role="status" fontWeight="semibold">
+                Your request for this time is sent. {current.marketplaceName} will confirm it.
+              </Text>
+            )}
+            {current.status !== 'OPEN' && current.status !== 'ACCEPTED' && !problem && (
+              <Alert.Root status="warning" role="alert">
+                <Alert.Title>{closedOfferMessages[current.status]}</Alert.Title>
+              </Alert.Root>
+            )}
+            {problem && (
+              <Alert.Root status="error" role="alert">
+                <Alert.Title>{problem}</Alert.Title>
+              </Alert.Root>
+            )}
+            {current.status !== 'OPEN' && (
+              <Flex gap="3" wrap="wrap">
+                <Button asChild variant="outline" whiteSpace="normal" h="auto" py="2">
+                  <RouterLink to={`/${marketplaceId}/profile`}>View Appointment Status</RouterLink>
+                </Button>
+              </Flex>
+            )}
+          </Card.Body>
+        </Card.Root>
+      )}
+    </Stack>
+  );
+}
+
+function OfferDetails({ offer }: { offer: WaitlistOffer }) {
+  const when = recapWhen({
+    start: offer.start,
+    end: offer.end,
+    timeZone: offer.timeZone,
+    waitlistWindows: [],
+  });
+  return (
+    <Stack gap="1" as="dl">
+      <Detail label="Services">{offer.procedures.map((procedure) => procedure.name).join(', ')}</Detail>
+      {when.kind === 'time' && (
+        <Detail label="When">
+          {when.date}, {when.time}
+        </Detail>
+      )}
+      <Detail label="Where">{recapPlace(offer)}</Detail>
+      <Detail label="With">{offer.practitionerName}</Detail>
+      <Detail label="Total">{formatCents(offer.total)}</Detail>
+    </Stack>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Flex gap="2" wrap="wrap">
+      <Text as="dt" fontWeight="semibold" minW="20">
+        {label}
+      </Text>
+      <Text as="dd" flex="1" minW="0">
+        {children}
+      </Text>
+    </Flex>
+  );
+}
