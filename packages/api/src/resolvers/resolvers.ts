@@ -10,6 +10,7 @@ import { membershipResolvers } from './memberships';
 import { placesResolvers } from './places';
 import { releaseResolvers } from './releases';
 import { staffResolvers } from './staff';
+import { staffVersionsResolvers } from './staff-versions';
 import { walletResolvers } from './wallet';
 
 /** Every feature's resolvers, merged per root type. */
@@ -26,6 +27,7 @@ export const resolvers: Resolvers = {
     ...applePayResolvers.Query,
     ...releaseResolvers.Query,
     ...staffResolvers.Query,
+    ...staffVersionsResolvers.Query,
   },
   Mutation: {
     ...baseResolvers.Mutation,
@@ -37,6 +39,7 @@ export const resolvers: Resolvers = {
     ...applePayResolvers.Mutation,
     ...releaseResolvers.Mutation,
     ...staffResolvers.Mutation,
+    ...staffVersionsResolvers.Mutation,
   },
   Marketplace: membershipResolvers.Marketplace,
   User: { ...walletResolvers.User, ...membershipResolvers.User },

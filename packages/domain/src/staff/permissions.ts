@@ -11,15 +11,29 @@ export const STAFF_OPERATIONS = [
   'declineAppointment',
   'completeAppointment',
   'cancelAppointment',
+  // Tenant versions: which release of each remote the marketplace's clients get.
+  'viewRemoteVersions',
+  'setRemoteOverride',
+  'rollbackRemoteOverride',
+  'clearRemoteOverride',
+  'previewRemoteVersion',
 ] as const;
 export type StaffOperation = (typeof STAFF_OPERATIONS)[number];
 
 /** How far a permission reaches: the whole marketplace, only the member's own appointments, or nothing. */
 export type StaffScope = 'marketplace' | 'own' | 'none';
 
+const tenantVersions = (scope: StaffScope) => ({
+  viewRemoteVersions: scope,
+  setRemoteOverride: scope,
+  rollbackRemoteOverride: scope,
+  clearRemoteOverride: scope,
+  previewRemoteVersion: scope,
+});
+
 /**
  * The matrix: owner everything; front desk runs requests; a practitioner only reads their own
- * appointments.
+ * appointments. Only the owner chooses the versions of the app their clients get.
  */
 export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffOperation, StaffScope>>>> = {
   owner: {
@@ -28,6 +42,7 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     declineAppointment: 'marketplace',
     completeAppointment: 'marketplace',
     cancelAppointment: 'marketplace',
+    ...tenantVersions('marketplace'),
   },
   front_desk: {
     viewRequests: 'marketplace',
@@ -35,6 +50,7 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     declineAppointment: 'marketplace',
     completeAppointment: 'marketplace',
     cancelAppointment: 'marketplace',
+    ...tenantVersions('none'),
   },
   practitioner: {
     viewRequests: 'own',
@@ -42,6 +58,7 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     declineAppointment: 'none',
     completeAppointment: 'none',
     cancelAppointment: 'none',
+    ...tenantVersions('none'),
   },
 };
 
