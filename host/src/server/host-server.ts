@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { BROWSER_ID_COOKIE } from '@atrium/federation';
+import { BROWSER_ID_COOKIE, PREVIEW_COOKIE } from '@atrium/federation';
 import { decodePageStateCookie, PAGE_STATE_COOKIE } from '@atrium/stores';
 import { parse as parseCookies } from 'cookie';
 import sirv from 'sirv';
@@ -58,7 +58,9 @@ export function createHostServer(options: PageRendererOptions): http.Server {
     const cookie = cookies[PAGE_STATE_COOKIE];
     const pageState = cookie === undefined ? null : decodePageStateCookie(cookie);
     const browserId = knownBrowserId(cookies[BROWSER_ID_COOKIE]) ?? newBrowserId(req, res);
-    pages.render(url, pageState, browserId).then(
+    // An owner's preview token (set by the console for this marketplace's pages only).
+    const previewToken = cookies[PREVIEW_COOKIE] ?? null;
+    pages.render(url, pageState, browserId, previewToken).then(
       (page) => ('location' in page ? sendRedirect(res, page.location) : sendPage(req, res, page)),
       (error: unknown) => {
         console.error(`Rendering ${url.pathname} failed.`, error);

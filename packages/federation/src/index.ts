@@ -10,6 +10,14 @@ export type {
   SignInDialogProps,
 } from './contract';
 export { containerName, isRemoteName, remoteExposes, remoteNames, SERVER_DIR } from './contract';
+export type { RemotePreviewNotice } from './previews';
+export {
+  endedPreviewCookie,
+  isPreviewToken,
+  PREVIEW_COOKIE,
+  previewCookie,
+  previewTokenFromCookies,
+} from './previews';
 export type { EntryChainsInput, RemoteEntryChains, RemoteRollout } from './rollouts';
 export {
   allowedEntries,
