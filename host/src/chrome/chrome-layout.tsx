@@ -5,6 +5,7 @@ import { useCurrentMarketplace } from '../tenant/marketplace-context';
 import { ChromeOverlays } from './chrome-overlays';
 import { Footer } from './footer';
 import { Header } from './header';
+import { PreviewNotice } from './preview-notice';
 import { ProgressBar } from './progress-bar';
 import { SkipLink } from './skip-link';
 import { useFavicon } from './use-document-branding';
@@ -25,6 +26,7 @@ export function ChromeLayout({ children, error }: { children: ReactNode; error?:
   return (
     <Flex direction="column" minH="100vh">
       <SkipLink />
+      <PreviewNotice marketplaceId={marketplace?.id ?? null} />
       {marketplace && <Header marketplace={marketplace} />}
       <AccountAlertsSlot />
       {/* Focused by code only (skip link, route change): no focus ring on a region. */}

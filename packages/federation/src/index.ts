@@ -17,6 +17,8 @@ export {
   PREVIEW_COOKIE,
   previewCookie,
   previewTokenFromCookies,
+  removePreviewCookie,
+  storePreviewCookie,
 } from './previews';
 export type { EntryChainsInput, RemoteEntryChains, RemoteRollout } from './rollouts';
 export {

@@ -54,3 +54,16 @@ export function previewTokenFromCookies(cookies: string): string | null {
   }
   return null;
 }
+
+/** Starts a preview in this browser (the console, once the API gave the owner its token). */
+export function storePreviewCookie(
+  preview: { marketplaceId: string; token: string; expiresAt: string },
+  doc: Document = document,
+): void {
+  doc.cookie = previewCookie({ ...preview, secure: doc.location?.protocol === 'https:' });
+}
+
+/** Ends the preview in this browser: its cookie goes. */
+export function removePreviewCookie(marketplaceId: string, doc: Document = document): void {
+  doc.cookie = endedPreviewCookie(marketplaceId, doc.location?.protocol === 'https:');
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { remoteNames } from '../db/schema';
 import type { Resolvers } from '../generated/resolvers-types';
+import type { GraphQLContext } from '../graphql-context';
 import { ForbiddenError } from '../services/account/errors';
 import { UnauthenticatedError } from '../services/identity/errors';
 import {
@@ -15,7 +16,6 @@ import {
   staffSetRemoteOverride,
   type TenantVersionsContext,
 } from '../services/releases/tenant-versions';
-import type { GraphQLContext } from '../graphql-context';
 import { parseInput, withServiceErrors } from './errors';
 import { marketplaceIdInput } from './id-input';
 

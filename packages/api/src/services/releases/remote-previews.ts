@@ -5,7 +5,7 @@
 // token, or an owner no longer its owner gets nothing.
 import { STAFF_ROLES, staffMay } from '@atrium/domain';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
-import { remotePreviews, type RemoteName, remoteReleases, staffMembers } from '../../db/schema';
+import { type RemoteName, remotePreviews, remoteReleases, staffMembers } from '../../db/schema';
 import { NotFoundError } from '../errors';
 import { newToken, sha256 } from '../identity/secrets';
 import type { ReleasePorts } from './ports';

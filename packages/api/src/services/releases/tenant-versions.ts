@@ -61,7 +61,8 @@ export async function requireVersionsAccess(
   const { signedIn, member } = await currentStaffMember(context, marketplaceId);
   if (!signedIn) throw new UnauthenticatedError(signInRequired);
   if (!member) throw new ForbiddenError(staffMessages.notStaff);
-  if (staffScope(member.role, operation) !== 'marketplace') throw new ForbiddenError(staffMessages.notAllowed);
+  if (staffScope(member.role, operation) !== 'marketplace')
+    throw new ForbiddenError(staffMessages.notAllowed);
   return member;
 }
 
@@ -108,7 +109,9 @@ export async function staffClearRemoteOverride(
     await lockScope(tx, scope);
     const current = await currentState(tx, scope);
     if (!current?.stableReleaseId) {
-      throw new NotFoundError(`${scope.remote} has no override here: this marketplace already gets the default.`);
+      throw new NotFoundError(
+        `${scope.remote} has no override here: this marketplace already gets the default.`,
+      );
     }
     await appendState(tx, scope, current, {
       stableReleaseId: null,
@@ -157,7 +160,11 @@ export async function remoteVersions(
 async function releaseOf(db: Db, state: RolloutState | null): Promise<RemoteVersionView | null> {
   if (!state?.stableReleaseId) return null;
   const [release] = await db
-    .select({ version: remoteReleases.version, entry: remoteReleases.entry, releasedAt: remoteReleases.releasedAt })
+    .select({
+      version: remoteReleases.version,
+      entry: remoteReleases.entry,
+      releasedAt: remoteReleases.releasedAt,
+    })
     .from(remoteReleases)
     .where(and(eq(remoteReleases.id, state.stableReleaseId), eq(remoteReleases.remote, state.remote)));
   return release ? { ...release, releasedAt: release.releasedAt.toISOString() } : null;
