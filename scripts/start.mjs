@@ -12,6 +12,7 @@ const ports = {
   scheduling: 3002,
   checkout: 3003,
   account: 3004,
+  console: 3005,
   spotlight: 3011,
   releases: 3020,
   oidc: 4001,
@@ -20,7 +21,7 @@ const ports = {
 const releaseDir = path.resolve(repoRoot, process.env.RELEASE_DIR || '.releases');
 // The allow-list of origins remotes may be loaded from: the API refuses releases and overrides from
 // anywhere else, and the host's Content-Security-Policy lets no other script run.
-const remoteOrigins = ['catalog', 'scheduling', 'checkout', 'account', 'spotlight', 'releases']
+const remoteOrigins = ['catalog', 'scheduling', 'checkout', 'account', 'console', 'spotlight', 'releases']
   .map((name) => `http://localhost:${ports[name]}`)
   .join(',');
 const api = `http://127.0.0.1:${ports.api}`;
@@ -68,7 +69,7 @@ start('host', ['host/dist/server/server.js'], {
   PORT: String(ports.host),
   API_URL: api,
 });
-for (const remote of ['catalog', 'scheduling', 'checkout', 'account']) {
+for (const remote of ['catalog', 'scheduling', 'checkout', 'account', 'console']) {
   start(remote, serve(path.join('remotes', remote, 'dist'), ports[remote]));
 }
 start('catalog (spotlight edition)', serve('remotes/catalog/dist-spotlight', ports.spotlight));

@@ -8,6 +8,7 @@ const basePorts = {
   scheduling: 5102,
   checkout: 5103,
   account: 5104,
+  console: 5105,
   spotlight: 5111,
   releases: 5120,
   api: 5140,
@@ -28,6 +29,7 @@ export type Deployment =
   | 'scheduling'
   | 'checkout'
   | 'account'
+  | 'console'
   | 'spotlight'
   | 'releases';
 
@@ -40,7 +42,7 @@ export const releasesUrl = `http://localhost:${ports.releases}`;
 
 /** The allow-list of remote origins (REMOTE_ORIGINS) the API and the host are started with. */
 export const remoteOrigins = (
-  ['catalog', 'scheduling', 'checkout', 'account', 'spotlight', 'releases'] as const
+  ['catalog', 'scheduling', 'checkout', 'account', 'console', 'spotlight', 'releases'] as const
 )
   .map((deployment) => `http://localhost:${ports[deployment]}`)
   .join(',');

@@ -20,6 +20,7 @@ const builds: Record<Exclude<Deployment, 'releases'>, string> = {
   scheduling: 'remotes/scheduling/dist',
   checkout: 'remotes/checkout/dist',
   account: 'remotes/account/dist',
+  console: 'remotes/console/dist',
   spotlight: 'remotes/catalog/dist-spotlight',
 };
 
@@ -41,6 +42,7 @@ function writeRuntimeConfig(patch: Record<string, unknown> = {}) {
       scheduling: entry(ports.scheduling),
       checkout: entry(ports.checkout),
       account: entry(ports.account),
+      console: entry(ports.console),
     },
     graphqlEndpoint: '/graphql',
     googleMapsApiKey: null,

@@ -17,7 +17,7 @@ describe('release arguments', () => {
 
   it('refuses an unknown remote, a missing one and an unknown option in one line', () => {
     expect(() => parseReleaseArgs(['host'])).toThrow(
-      'Unknown remote "host": one of catalog, scheduling, checkout, account.',
+      'Unknown remote "host": one of catalog, scheduling, checkout, account, console.',
     );
     expect(() => parseReleaseArgs([])).toThrow(
       'Missing arguments. Usage: pnpm release <remote> [--skip-tests]',

@@ -59,6 +59,7 @@ const remotes = {
   scheduling: 'https://cdn/scheduling/mf-manifest.json',
   checkout: 'https://cdn/checkout/mf-manifest.json',
   account: 'https://cdn/account/mf-manifest.json',
+  console: 'https://cdn/console/mf-manifest.json',
 };
 const lastGood = 'https://cdn/catalog/aaa/mf-manifest.json';
 const configured = 'http://localhost:3001/mf-manifest.json';

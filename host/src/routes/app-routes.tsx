@@ -5,6 +5,8 @@ import { RemotePage } from '../federation/remote-page';
 import { HomeRedirect } from './home-redirect';
 import { MarketplaceLayout } from './marketplace-layout';
 import {
+  CONSOLE_PATH,
+  consolePage,
   type MarketplacePagePath,
   marketplacePages,
   type RemoteRoute,
@@ -34,6 +36,7 @@ export function AppRoutes() {
         {(Object.keys(marketplacePages) as MarketplacePagePath[]).map((path) => (
           <Route key={path} path={path} element={page(marketplacePages[path])} />
         ))}
+        <Route path={`${CONSOLE_PATH}/*`} element={page(consolePage)} />
         <Route path="resume" element={<ResumeRedirect />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

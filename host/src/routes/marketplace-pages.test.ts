@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTopLevelPage, marketplacePageAt } from './marketplace-pages';
+import { isConsolePath, isTopLevelPage, marketplacePageAt } from './marketplace-pages';
 
 describe('the routes of spec section 2', () => {
   it('finds the remote page of a marketplace path', () => {
@@ -13,6 +13,17 @@ describe('the routes of spec section 2', () => {
     expect(marketplacePageAt('/1/payment/authenticate')?.page).toEqual(
       expect.objectContaining({ remote: 'checkout', module: 'PaymentAuthenticationPage' }),
     );
+  });
+
+  it('finds the console at /{id}/console and every path below it, rendered in the browser', () => {
+    for (const path of ['/1/console', '/1/console/', '/1/console/requests', '/1/console/requests/12']) {
+      expect(marketplacePageAt(path)).toEqual({
+        marketplaceId: '1',
+        page: { remote: 'console', module: 'ConsolePage', title: 'Console' },
+      });
+    }
+    expect(['/1/console', '/3/console/requests'].every(isConsolePath)).toBe(true);
+    expect(['/1/services', '/console', '/1/consoles', '/'].some(isConsolePath)).toBe(false);
   });
 
   it('renders on the server only the pages reached first, from a link', () => {

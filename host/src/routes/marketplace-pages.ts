@@ -42,6 +42,23 @@ export const marketplacePages = {
 
 export type MarketplacePagePath = keyof typeof marketplacePages;
 
+/**
+ * The staff console (issue 19): /{id}/console and every path below it, whose sections the console
+ * routes itself. Rendered in the browser (it depends on who is signed in), in the console's chrome.
+ */
+export const CONSOLE_PATH = 'console';
+export const consolePage = {
+  remote: 'console',
+  module: 'ConsolePage',
+  title: 'Console',
+} as const satisfies RemoteRoute;
+
+/** Whether a path is the console's (`/2/console`, `/2/console/requests`). */
+export function isConsolePath(pathname: string): boolean {
+  const [, marketplaceId, section] = pathname.split('/');
+  return !!marketplaceId && section === CONSOLE_PATH;
+}
+
 /** Pages outside a marketplace, reached from emails and sign-in providers (spec 2), by path. */
 export const topLevelPages = {
   'confirm-email': { remote: 'account', module: 'ConfirmEmailPage' },
@@ -63,6 +80,7 @@ export function isTopLevelPage(pathname: string): boolean {
 export function marketplacePageAt(pathname: string): { marketplaceId: string; page: RemoteRoute } | null {
   const [, marketplaceId, ...segments] = pathname.split('/');
   const path = segments.join('/').replace(/\/+$/, '');
+  if (marketplaceId && segments[0] === CONSOLE_PATH) return { marketplaceId, page: consolePage };
   if (!marketplaceId || !path || !Object.hasOwn(marketplacePages, path)) return null;
   return { marketplaceId, page: marketplacePages[path as MarketplacePagePath] };
 }

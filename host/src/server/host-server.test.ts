@@ -20,6 +20,7 @@ writeFileSync(
       scheduling: 'http://localhost:3002/mf-manifest.json',
       checkout: 'http://localhost:3003/mf-manifest.json',
       account: 'http://localhost:3004/mf-manifest.json',
+      console: 'http://localhost:3005/mf-manifest.json',
     },
   }),
 );
@@ -67,7 +68,7 @@ describe("the host's server", () => {
     const response = await get('/reset-password');
     expect(response.status).toBe(200);
     expect(response.headers['content-security-policy']).toBe(
-      "script-src 'self' https://cdn.example http://localhost:3001 http://localhost:3002 http://localhost:3003 http://localhost:3004; object-src 'none'; base-uri 'self'",
+      "script-src 'self' https://cdn.example http://localhost:3001 http://localhost:3002 http://localhost:3003 http://localhost:3004 http://localhost:3005; object-src 'none'; base-uri 'self'",
     );
     const html = response.body;
     expect(html).not.toMatch(/<script>|<script (?!async src=|id="atrium-state" type="application\/json")/);

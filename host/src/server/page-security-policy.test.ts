@@ -7,6 +7,7 @@ const remotes = {
   scheduling: 'http://localhost:3002/mf-manifest.json',
   checkout: 'http://localhost:3003/mf-manifest.json',
   account: 'http://localhost:3004/mf-manifest.json',
+  console: 'http://localhost:3005/mf-manifest.json',
 };
 
 describe("the pages' Content-Security-Policy", () => {
@@ -16,7 +17,7 @@ describe("the pages' Content-Security-Policy", () => {
       'http://localhost:3001',
     ]);
     expect(policy).toBe(
-      "script-src 'self' https://cdn.example http://localhost:3001 http://localhost:3002 http://localhost:3003 http://localhost:3004; object-src 'none'; base-uri 'self'",
+      "script-src 'self' https://cdn.example http://localhost:3001 http://localhost:3002 http://localhost:3003 http://localhost:3004 http://localhost:3005; object-src 'none'; base-uri 'self'",
     );
     expect(policy).not.toContain('unsafe');
   });
@@ -29,7 +30,7 @@ describe("the pages' Content-Security-Policy", () => {
       marketingAnalytics: { scriptHost: 'https://analytics.example/tag' },
     });
     expect(pageSecurityPolicy(config, [])).toContain(
-      'http://localhost:3004 https://js.stripe.com https://maps.googleapis.com https://maps.gstatic.com https://analytics.example;',
+      'http://localhost:3005 https://js.stripe.com https://maps.googleapis.com https://maps.gstatic.com https://analytics.example;',
     );
   });
 });

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
           'http://localhost:3002',
           'http://localhost:3003',
           'http://localhost:3004',
+          'http://localhost:3005',
           'http://localhost:3011',
           'http://localhost:3020',
         ],

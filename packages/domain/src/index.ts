@@ -92,5 +92,6 @@ export {
   STAFF_ROLES,
   staffMay,
   staffPermissions,
+  staffRoleLabels,
   staffScope,
 } from './staff/permissions';

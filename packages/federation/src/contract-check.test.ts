@@ -62,7 +62,7 @@ function manifestOf(
 }
 
 describe('checkRemoteContract', () => {
-  it.each(['catalog', 'scheduling', 'checkout', 'account'] as const)(
+  it.each(['catalog', 'scheduling', 'checkout', 'account', 'console'] as const)(
     'accepts a %s build made against the host’s versions',
     (remote) => {
       expect(

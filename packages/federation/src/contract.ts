@@ -21,6 +21,7 @@ export const remoteExposes = {
     'SignInDialog',
     'AccountAlerts',
   ],
+  console: ['ConsolePage'],
 } as const;
 
 export type RemoteName = keyof typeof remoteExposes;

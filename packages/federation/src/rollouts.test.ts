@@ -13,6 +13,7 @@ const configured = {
   scheduling: 'http://localhost:3002/mf-manifest.json',
   checkout: 'http://localhost:3003/mf-manifest.json',
   account: 'http://localhost:3004/mf-manifest.json',
+  console: 'http://localhost:3005/mf-manifest.json',
 };
 const release = (version: string) => `https://cdn.example/catalog/${version}/mf-manifest.json`;
 const stable: RemoteRollout = {

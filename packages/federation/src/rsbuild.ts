@@ -18,6 +18,7 @@ export const devPorts = {
   scheduling: 3002,
   checkout: 3003,
   account: 3004,
+  console: 3005,
 } as const;
 
 interface AppOptions {

@@ -6,6 +6,7 @@ const remotes = {
   scheduling: 'http://localhost:3002/mf-manifest.json',
   checkout: 'http://localhost:3003/mf-manifest.json',
   account: 'http://localhost:3004/mf-manifest.json',
+  console: 'http://localhost:3005/mf-manifest.json',
 };
 
 describe('parseRuntimeConfig: marketing analytics', () => {

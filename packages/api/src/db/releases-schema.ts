@@ -18,7 +18,7 @@ import {
 import { marketplaces } from './schema';
 
 // Here rather than in schema.ts: this module is evaluated before schema.ts's body (it re-exports it).
-export const remoteNames = ['catalog', 'scheduling', 'checkout', 'account'] as const;
+export const remoteNames = ['catalog', 'scheduling', 'checkout', 'account', 'console'] as const;
 export type RemoteName = (typeof remoteNames)[number];
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -43,7 +43,7 @@ export const remoteReleases = pgTable(
     unique('remote_releases_id_remote_key').on(t.id, t.remote),
     check(
       'remote_releases_remote_known',
-      sql`${t.remote} in ('catalog', 'scheduling', 'checkout', 'account')`,
+      sql`${t.remote} in ('catalog', 'scheduling', 'checkout', 'account', 'console')`,
     ),
     check('remote_releases_version_format', sql`${t.version} ~ '^(url-)?[0-9a-f]{12}$'`),
     check('remote_releases_entry_url', sql`${t.entry} ~ '^https?://'`),
@@ -98,7 +98,7 @@ export const remoteRolloutStates = pgTable(
     }),
     check(
       'remote_rollout_states_remote_known',
-      sql`${t.remote} in ('catalog', 'scheduling', 'checkout', 'account')`,
+      sql`${t.remote} in ('catalog', 'scheduling', 'checkout', 'account', 'console')`,
     ),
     check('remote_rollout_states_canary_percent_range', sql`${t.canaryPercent} between 1 and 99`),
     check(

@@ -39,7 +39,7 @@ export const remotePreviews = pgTable(
     index('remote_previews_expires_at_idx').on(t.expiresAt),
     check(
       'remote_previews_remote_known',
-      sql`${t.remote} in ('catalog', 'scheduling', 'checkout', 'account')`,
+      sql`${t.remote} in ('catalog', 'scheduling', 'checkout', 'account', 'console')`,
     ),
     check('remote_previews_expires_after_creation', sql`${t.expiresAt} > ${t.createdAt}`),
   ],

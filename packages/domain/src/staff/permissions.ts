@@ -71,3 +71,10 @@ export function staffScope(role: StaffRole, operation: StaffOperation): StaffSco
 export function staffMay(role: StaffRole, operation: StaffOperation): boolean {
   return staffScope(role, operation) !== 'none';
 }
+
+/** A role as the console names it to people. */
+export const staffRoleLabels: Readonly<Record<StaffRole, string>> = {
+  owner: 'Owner',
+  front_desk: 'Front desk',
+  practitioner: 'Practitioner',
+};

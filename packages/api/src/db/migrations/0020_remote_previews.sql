@@ -9,7 +9,7 @@ create table remote_previews (
   -- The owner who started it: the preview stands only while they are its marketplace's owner.
   staff_member_id integer not null references staff_members (id) on delete cascade,
   remote text not null
-    constraint remote_previews_remote_known check (remote in ('catalog', 'scheduling', 'checkout', 'account')),
+    constraint remote_previews_remote_known check (remote in ('catalog', 'scheduling', 'checkout', 'account', 'console')),
   release_id integer not null,
   created_at timestamptz not null default now(),
   expires_at timestamptz not null,

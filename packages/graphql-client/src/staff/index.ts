@@ -1,0 +1,33 @@
+// '@atrium/graphql-client/staff': the staff console's calls (issue 19) — who the signed-in user is
+// on a marketplace's staff, its requests and the actions on them. An entry of its own, bundled by
+// the console remote and the host's console header; operations run on the page's shared client.
+export type {
+  AppointmentStatus,
+  StaffActionResult,
+  StaffActionVariables,
+  StaffRequest,
+  StaffRequestFilter,
+} from './staff-requests';
+export {
+  fetchStaffRequests,
+  STAFF_REQUESTS_KEY,
+  STAFF_REQUESTS_REFRESH_MS,
+  staffCancelAppointment,
+  staffCompleteAppointment,
+  staffConfirmAppointment,
+  staffDeclineAppointment,
+  staffRequestsQueryOptions,
+  useStaffCancelAppointment,
+  useStaffCompleteAppointment,
+  useStaffConfirmAppointment,
+  useStaffDeclineAppointment,
+  useStaffRequests,
+} from './staff-requests';
+export type { StaffViewer } from './staff-viewer';
+export {
+  fetchStaffViewer,
+  STAFF_VIEWER_KEY,
+  staffRoleOf,
+  staffViewerQueryOptions,
+  useStaffViewer,
+} from './staff-viewer';

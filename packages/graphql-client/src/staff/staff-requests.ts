@@ -1,0 +1,102 @@
+import type { RequestOptions } from '@atrium/graphql-client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  StaffCancelAppointmentDocument,
+  StaffCompleteAppointmentDocument,
+  StaffConfirmAppointmentDocument,
+  StaffDeclineAppointmentDocument,
+  type StaffRequestFilter,
+  StaffRequestsDocument,
+  type StaffRequestsQuery,
+} from '../generated/graphql';
+import { callIdentity } from '../identity/identity-call';
+
+/** One appointment request as the front desk sees it (issue 19's inbox). */
+export type StaffRequest = StaffRequestsQuery['staffRequests'][number];
+export type { AppointmentStatus, StaffRequestFilter } from '../generated/graphql';
+
+/** What a staff action did: the appointment's status now, and the reason a charge failed. */
+export interface StaffActionResult {
+  id: string;
+  status: StaffRequest['status'];
+  /** Cents collected by the action. */
+  charged: number;
+  failureReason?: string | null | undefined;
+}
+
+export const STAFF_REQUESTS_KEY = ['staffRequests'] as const;
+
+/** How often an open inbox asks for new requests. */
+export const STAFF_REQUESTS_REFRESH_MS = 10_000;
+
+export async function fetchStaffRequests(
+  marketplaceId: string,
+  filter: StaffRequestFilter,
+  options?: RequestOptions,
+): Promise<StaffRequest[]> {
+  return (await callIdentity(StaffRequestsDocument, { marketplaceId, filter }, options)).staffRequests;
+}
+
+/**
+ * The marketplace's requests matching `filter`. New requests appear without a reload: the list is
+ * asked for again every 10 s while shown and when the window regains focus (unlike the client
+ * side's defaults). Never persisted: it holds clients' personal data.
+ */
+export function staffRequestsQueryOptions(marketplaceId: string, filter: StaffRequestFilter) {
+  return queryOptions({
+    queryKey: [...STAFF_REQUESTS_KEY, marketplaceId, filter] as const,
+    queryFn: ({ signal }) => fetchStaffRequests(marketplaceId, filter, { signal }),
+    enabled: marketplaceId !== '',
+    staleTime: 0,
+    gcTime: 60_000,
+    refetchInterval: STAFF_REQUESTS_REFRESH_MS,
+    refetchOnWindowFocus: true,
+    meta: { persist: false },
+  });
+}
+
+export function useStaffRequests(marketplaceId: string, filter: StaffRequestFilter, enabled = true) {
+  return useQuery({
+    ...staffRequestsQueryOptions(marketplaceId, filter),
+    enabled: enabled && marketplaceId !== '',
+  });
+}
+
+export interface StaffActionVariables {
+  marketplaceId: string;
+  id: string;
+}
+
+export async function staffConfirmAppointment(variables: StaffActionVariables): Promise<StaffActionResult> {
+  return (await callIdentity(StaffConfirmAppointmentDocument, variables)).staffConfirmAppointment;
+}
+
+export async function staffDeclineAppointment(
+  variables: StaffActionVariables & { reason: string },
+): Promise<StaffActionResult> {
+  return (await callIdentity(StaffDeclineAppointmentDocument, variables)).staffDeclineAppointment;
+}
+
+export async function staffCompleteAppointment(variables: StaffActionVariables): Promise<StaffActionResult> {
+  return (await callIdentity(StaffCompleteAppointmentDocument, variables)).staffCompleteAppointment;
+}
+
+export async function staffCancelAppointment(
+  variables: StaffActionVariables & { reason?: string | null },
+): Promise<StaffActionResult> {
+  return (await callIdentity(StaffCancelAppointmentDocument, variables)).staffCancelAppointment;
+}
+
+/** Every staff action: afterwards (done or refused) the requests are asked for again. */
+function useStaffAction<V>(action: (variables: V) => Promise<StaffActionResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: STAFF_REQUESTS_KEY }),
+  });
+}
+
+export const useStaffConfirmAppointment = () => useStaffAction(staffConfirmAppointment);
+export const useStaffDeclineAppointment = () => useStaffAction(staffDeclineAppointment);
+export const useStaffCompleteAppointment = () => useStaffAction(staffCompleteAppointment);
+export const useStaffCancelAppointment = () => useStaffAction(staffCancelAppointment);

@@ -1,0 +1,39 @@
+import { formatUsPhone } from '@atrium/domain';
+import type { StaffRequest } from '@atrium/graphql-client/staff';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+
+/** The client as the front desk names them: given and family name, else their email. */
+export function clientName(client: StaffRequest['client']): string {
+  const name = [client.givenName, client.familyName].filter((part) => part?.trim()).join(' ');
+  return name || client.email;
+}
+
+/** The client's phone in national format, or null when they gave none. */
+export function clientPhone(client: StaffRequest['client']): string | null {
+  return client.phone ? formatUsPhone(client.phone) : null;
+}
+
+/** When the appointment is, in the place's own time zone: 'Tue, Jan 8, 2030, 10:00 AM'. */
+export function requestStart(request: Pick<StaffRequest, 'start' | 'timeZone'>): string {
+  return format(new TZDate(request.start, request.timeZone), 'EEE, MMM d, yyyy, h:mm a');
+}
+
+/** Its time span in the place's zone, with the zone: 'Tue, Jan 8, 2030, 10:00 AM – 10:45 AM (America/Denver)'. */
+export function requestTimeSpan(request: Pick<StaffRequest, 'start' | 'end' | 'timeZone'>): string {
+  const end = format(new TZDate(request.end, request.timeZone), 'h:mm a');
+  return `${requestStart(request)} – ${end} (${request.timeZone})`;
+}
+
+/** Where: the clinic's name and address, or the client's address for an at-home visit. */
+export function requestLocation(request: Pick<StaffRequest, 'clinic' | 'address'>): string {
+  return request.clinic ? `${request.clinic.name}, ${request.address}` : `At home: ${request.address}`;
+}
+
+/** The status as the console shows it. */
+export const statusLabels: Record<StaffRequest['status'], string> = {
+  PENDING: 'Pending',
+  BOOKED: 'Booked',
+  COMPLETE: 'Complete',
+  CANCELLED: 'Cancelled',
+};

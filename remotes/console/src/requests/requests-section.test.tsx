@@ -1,0 +1,202 @@
+import { resetClientValues } from '@atrium/stores';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConsoleStaff } from '../shell/console-staff';
+import { collectToasts, graphqlFetch, renderConsole, requestFixture } from '../test/test-support';
+import { REASON_REQUIRED } from './reason-dialog';
+import RequestsSection from './requests-section';
+
+afterEach(cleanup);
+beforeEach(() => resetClientValues());
+
+const frontDesk: ConsoleStaff = {
+  role: 'front_desk',
+  name: 'Fran Desk',
+  email: 'f@glow.example',
+  practitionerId: null,
+};
+const practitioner: ConsoleStaff = {
+  role: 'practitioner',
+  name: 'Dana Park',
+  email: 'p@glow.example',
+  practitionerId: '3',
+};
+const subject = 'Ana Lima, Tue, Jan 8, 2030, 10:00 AM';
+
+const showRequests = (staff: ConsoleStaff, url = '/1/console/requests') =>
+  renderConsole(<RequestsSection marketplaceId="1" staff={staff} />, url);
+
+const result = (status: string, charged = 0, failureReason: string | null = null) => ({
+  id: '501',
+  status,
+  charged,
+  failureReason,
+});
+
+describe('the requests inbox', () => {
+  it('lists pending requests with the client, services and add-ons, place, notes, time and amounts', async () => {
+    const api = graphqlFetch({ StaffRequests: () => ({ data: { staffRequests: [requestFixture()] } }) });
+    showRequests(frontDesk);
+
+    expect(screen.getByRole('status', { name: 'Loading requests' })).toBeTruthy();
+    const item = await screen.findByRole('article', { name: /Ana Lima/ });
+    const text = item.textContent ?? '';
+    expect(text).toContain('Tue, Jan 8, 2030, 10:00 AM – 10:45 AM (America/New_York)');
+    expect(text).toContain('ana@example.com');
+    expect(text).toContain('(212) 555-0143');
+    expect(text).toContain('B12 Energy Shot$35.00');
+    expect(text).toContain('Add-onsVitamin C Boost$15.00');
+    expect(text).toContain('Glow Midtown, 10 W 33rd St, New York, NY 10001');
+    expect(text).toContain('NotesRing twice');
+    expect(text).toContain('AllergiesLatex');
+    expect(text).toContain('Due on confirmation$10.00');
+    expect(text).toContain('Total$50.00');
+    expect(screen.getByText('1 pending request').getAttribute('role')).toBe('status');
+    expect(api.of('StaffRequests')[0]?.variables).toEqual({
+      marketplaceId: '1',
+      filter: { status: 'PENDING', clinicId: null, date: null },
+    });
+  });
+
+  it('shows an at-home visit at the client’s address, and says when nothing matches', async () => {
+    let requests = [requestFixture({ clinic: null, address: '9 Elm St, Brooklyn, NY 11201' })];
+    graphqlFetch({ StaffRequests: () => ({ data: { staffRequests: requests } }) });
+    showRequests(frontDesk);
+    expect((await screen.findByRole('article')).textContent).toContain(
+      'At home: 9 Elm St, Brooklyn, NY 11201',
+    );
+    requests = [];
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-01-09' } });
+    expect(await screen.findByText('No pending requests.')).toBeTruthy();
+  });
+
+  it('filters by status, clinic and date, kept in the address', async () => {
+    const api = graphqlFetch({ StaffRequests: () => ({ data: { staffRequests: [] } }) });
+    const { path } = showRequests(frontDesk);
+    await screen.findByText('No pending requests.');
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'BOOKED' } });
+    fireEvent.change(screen.getByLabelText('Clinic'), { target: { value: '21' } });
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-01-08' } });
+    await waitFor(() =>
+      expect(api.of('StaffRequests').at(-1)?.variables.filter).toEqual({
+        status: 'BOOKED',
+        clinicId: '21',
+        date: '2030-01-08',
+      }),
+    );
+    expect(path()).toBe('/1/console/requests?status=BOOKED&clinic=21&date=2030-01-08');
+    expect(await screen.findByText('No booked requests.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show pending requests' }));
+    await waitFor(() => expect(path()).toBe('/1/console/requests'));
+  });
+
+  it('confirms a request, says so and asks for the list again', async () => {
+    const toasts = collectToasts();
+    let status = 'PENDING';
+    const api = graphqlFetch({
+      StaffRequests: () => ({ data: { staffRequests: status === 'PENDING' ? [requestFixture()] : [] } }),
+      StaffConfirmAppointment: () => {
+        status = 'BOOKED';
+        return { data: { staffConfirmAppointment: result('BOOKED', 1000) } };
+      },
+    });
+    showRequests(frontDesk);
+    fireEvent.click(await screen.findByRole('button', { name: `Confirm request of ${subject}` }));
+
+    expect(await screen.findByText('No pending requests.')).toBeTruthy();
+    expect(api.of('StaffConfirmAppointment')[0]?.variables).toEqual({ marketplaceId: '1', id: '501' });
+    expect(toasts).toEqual([{ type: 'success', message: `Confirmed ${subject}. $10.00 charged.` }]);
+  });
+
+  it('shows a failed charge’s reason on the request, which stays pending', async () => {
+    const toasts = collectToasts();
+    graphqlFetch({
+      StaffRequests: () => ({ data: { staffRequests: [requestFixture()] } }),
+      StaffConfirmAppointment: () => ({
+        data: { staffConfirmAppointment: result('PENDING', 0, 'Your card was declined.') },
+      }),
+    });
+    showRequests(frontDesk);
+    fireEvent.click(await screen.findByRole('button', { name: `Confirm request of ${subject}` }));
+
+    const item = screen.getByRole('article', { name: /Ana Lima/ });
+    await waitFor(() => expect(within(item).getByText('Your card was declined.')).toBeTruthy());
+    expect(within(item).getByText('The charge failed; the request stays pending.')).toBeTruthy();
+    expect(within(item).getByText('Pending')).toBeTruthy();
+    expect(toasts).toEqual([
+      { type: 'error', message: 'The charge failed: Your card was declined. The request stays pending.' },
+    ]);
+  });
+
+  it('declines only with a reason, which is sent to the client', async () => {
+    const toasts = collectToasts();
+    const api = graphqlFetch({
+      StaffRequests: () => ({ data: { staffRequests: [requestFixture()] } }),
+      StaffDeclineAppointment: () => ({ data: { staffDeclineAppointment: result('CANCELLED') } }),
+    });
+    showRequests(frontDesk);
+    fireEvent.click(await screen.findByRole('button', { name: `Decline request of ${subject}` }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Decline the request' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Decline request' }));
+    expect(await within(dialog).findByText(REASON_REQUIRED)).toBeTruthy();
+    expect(api.of('StaffDeclineAppointment')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: '  No nurse free that morning  ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Decline request' }));
+    await waitFor(() => expect(toasts).toEqual([{ type: 'success', message: `Declined ${subject}.` }]));
+    expect(api.of('StaffDeclineAppointment')[0]?.variables).toEqual({
+      marketplaceId: '1',
+      id: '501',
+      reason: 'No nurse free that morning',
+    });
+  });
+
+  it('offers Complete and Cancel for a booked appointment, and shows the server’s refusal', async () => {
+    const toasts = collectToasts();
+    graphqlFetch({
+      StaffRequests: () => ({ data: { staffRequests: [requestFixture({ status: 'BOOKED' })] } }),
+      StaffCompleteAppointment: () => ({
+        errors: [{ message: 'The appointment is not booked.', extensions: { code: 'BAD_USER_INPUT' } }],
+      }),
+    });
+    showRequests(frontDesk, '/1/console/requests?status=BOOKED');
+
+    expect(await screen.findByRole('button', { name: `Cancel appointment of ${subject}` })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Confirm/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: `Complete appointment of ${subject}` }));
+    await waitFor(() =>
+      expect(toasts).toEqual([{ type: 'error', message: 'The appointment is not booked.' }]),
+    );
+  });
+
+  it('is read-only for a practitioner', async () => {
+    graphqlFetch({ StaffRequests: () => ({ data: { staffRequests: [requestFixture()] } }) });
+    showRequests(practitioner);
+    const item = await screen.findByRole('article', { name: /Ana Lima/ });
+    expect(within(item).queryAllByRole('button')).toHaveLength(0);
+    expect(screen.getByText('Your own appointments, read-only.')).toBeTruthy();
+  });
+
+  it('says when the requests cannot be loaded, with a retry', async () => {
+    let fail = true;
+    graphqlFetch({
+      StaffRequests: () =>
+        fail
+          ? {
+              errors: [
+                { message: 'You are not on this marketplace’s staff.', extensions: { code: 'FORBIDDEN' } },
+              ],
+            }
+          : { data: { staffRequests: [] } },
+    });
+    showRequests(frontDesk);
+    expect(await screen.findByText('You are not on this marketplace’s staff.')).toBeTruthy();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No pending requests.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,34 @@
+import type { StaffOperation, StaffRole } from '@atrium/domain';
+import { staffMay } from '@atrium/domain';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ConsoleSectionProps } from './shell/console-staff';
+
+/**
+ * One section of the staff console: its folder's page, its path under /{id}/console/, its label in
+ * the section navigation and the staff operation (of @atrium/domain's permission matrix) it needs.
+ */
+export interface ConsoleSection {
+  path: string;
+  label: string;
+  operation: StaffOperation;
+  page: LazyExoticComponent<ComponentType<ConsoleSectionProps>>;
+}
+
+/**
+ * The console's sections, in the navigation's order: the one list the navigation and the routes are
+ * built from. A section is one line here and a folder of its own; a role sees only the sections
+ * whose operation it may use.
+ */
+export const consoleSections: readonly ConsoleSection[] = [
+  {
+    path: 'requests',
+    label: 'Requests',
+    operation: 'viewRequests',
+    page: lazy(() => import('./requests/requests-section')),
+  },
+];
+
+/** The sections a role may use, in order. */
+export function sectionsFor(role: StaffRole, sections: readonly ConsoleSection[] = consoleSections) {
+  return sections.filter((section) => staffMay(role, section.operation));
+}

@@ -1,0 +1,110 @@
+import { Navigate, Route, Link as RouterLink, Routes, useLocation } from '@atrium/navigation';
+import { Box, Center, Grid, Link, PageHeading, Spinner, Stack, Text } from '@atrium/ui';
+import { Suspense } from 'react';
+import { type ConsoleSection, consoleSections, sectionsFor } from '../sections';
+import type { ConsoleStaff } from './console-staff';
+
+interface ConsoleShellProps {
+  marketplaceId: string;
+  staff: ConsoleStaff;
+  sections?: readonly ConsoleSection[];
+}
+
+/**
+ * The console around its sections: the navigation of the sections the member's role may use (a
+ * column beside the section on wide screens, a row above it on a tablet) and the section's page.
+ * /{id}/console goes to the first section.
+ */
+export function ConsoleShell({ marketplaceId, staff, sections = consoleSections }: ConsoleShellProps) {
+  const allowed = sectionsFor(staff.role, sections);
+  const first = allowed[0];
+  return (
+    <Grid
+      templateColumns={{ base: 'minmax(0, 1fr)', lg: '12rem minmax(0, 1fr)' }}
+      gap={{ base: '4', lg: '8' }}
+    >
+      <SectionNav marketplaceId={marketplaceId} sections={allowed} />
+      <Box minW="0">
+        <Routes>
+          <Route index element={first ? <Navigate to={first.path} replace /> : <NothingToUse />} />
+          {allowed.map(({ path, page: Page }) => (
+            <Route
+              key={path}
+              path={`${path}/*`}
+              element={
+                <Suspense
+                  fallback={
+                    <Center py="16">
+                      <Spinner size="lg" role="status" aria-label="Loading" />
+                    </Center>
+                  }
+                >
+                  <Page marketplaceId={marketplaceId} staff={staff} />
+                </Suspense>
+              }
+            />
+          ))}
+          <Route path="*" element={<UnknownSection />} />
+        </Routes>
+      </Box>
+    </Grid>
+  );
+}
+
+function SectionNav({
+  marketplaceId,
+  sections,
+}: {
+  marketplaceId: string;
+  sections: readonly ConsoleSection[];
+}) {
+  const { pathname } = useLocation();
+  const base = `/${marketplaceId}/console`;
+  return (
+    <Box as="nav" aria-label="Console sections">
+      <Stack as="ul" listStyleType="none" direction={{ base: 'row', lg: 'column' }} gap="1" flexWrap="wrap">
+        {sections.map(({ path, label }) => {
+          const to = `${base}/${path}`;
+          const current = pathname === to || pathname.startsWith(`${to}/`);
+          return (
+            <li key={path}>
+              <Link
+                asChild
+                display="block"
+                px="3"
+                py="2"
+                rounded="md"
+                fontWeight={current ? 'semibold' : 'normal'}
+                bg={current ? 'brand.subtle' : undefined}
+                color={current ? 'brand.fg' : 'fg'}
+                _hover={{ bg: 'bg.muted', textDecoration: 'none' }}
+              >
+                <RouterLink to={to} aria-current={current ? 'page' : undefined}>
+                  {label}
+                </RouterLink>
+              </Link>
+            </li>
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}
+
+function NothingToUse() {
+  return (
+    <Stack gap="2">
+      <PageHeading>Console</PageHeading>
+      <Text>Your role has no section of the console to use.</Text>
+    </Stack>
+  );
+}
+
+function UnknownSection() {
+  return (
+    <Stack gap="2">
+      <PageHeading>Section not found</PageHeading>
+      <Text>This part of the console does not exist, or your role may not use it.</Text>
+    </Stack>
+  );
+}
