@@ -26,6 +26,12 @@ export const consoleSections: readonly ConsoleSection[] = [
     operation: 'viewRequests',
     page: lazy(() => import('./requests/requests-section')),
   },
+  {
+    path: 'versions',
+    label: 'Versions',
+    operation: 'viewRemoteVersions',
+    page: lazy(() => import('./versions/versions-section')),
+  },
 ];
 
 /** The sections a role may use, in order. */

@@ -133,7 +133,13 @@ describe.each(testDatabases)('tenant versions on $name', (factory) => {
 
   it('lists every remote with its default, no override yet, and the allowed releases newest first', async () => {
     const all = await versions();
-    expect(all.map((item) => item.remote)).toEqual(['catalog', 'scheduling', 'checkout', 'account', 'console']);
+    expect(all.map((item) => item.remote)).toEqual([
+      'catalog',
+      'scheduling',
+      'checkout',
+      'account',
+      'console',
+    ]);
     const catalog = all[0];
     expect(catalog).toMatchObject({
       default: { version: first.version, entry: first.entry },
