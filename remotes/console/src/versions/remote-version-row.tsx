@@ -78,8 +78,10 @@ export function RemoteVersionRow({
         const started = await preview.mutateAsync({ ...scope, version: chosen });
         storePreviewCookie({ marketplaceId, token: started.token, expiresAt: started.expiresAt });
         const page = `/${marketplaceId}/${previewPages[item.remote]}`;
-        // The tab may be refused (a pop-up blocker): the link below opens it then.
-        const opened = window.open(page, '_blank', 'noopener');
+        // The tab may be refused (a pop-up blocker): the link below opens it then. (No 'noopener'
+        // feature: with it, the browser answers null even for a tab it opened.)
+        const opened = window.open(page, '_blank');
+        if (opened) opened.opener = null;
         setPreviewLink(opened ? null : page);
         return `Previewing ${label.toLowerCase()} ${started.version} in this browser until ${formatInstant(started.expiresAt)}.`;
       },

@@ -169,7 +169,7 @@ describe('the Versions section (owner)', () => {
     const dialog = await screen.findByRole('alertdialog', { name: `Preview catalog ${newest.version}?` });
     expect(dialog.textContent).toContain('Your clients keep getting what they get now.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Preview' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('/1/services', '_blank', 'noopener'));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('/1/services', '_blank'));
     expect(cookies).toEqual([
       `atrium-preview=${token}; Path=/1; Expires=Tue, 24 Nov 2026 11:00:00 GMT; SameSite=Lax`,
     ]);
