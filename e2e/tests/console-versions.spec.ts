@@ -86,7 +86,7 @@ test('the owner previews a catalog release alone, makes it live, and rolls it ba
   const preview = await opened;
   await gotoLive(preview, SERVICES);
   await expectServices(preview, marker);
-  await expect(preview.getByRole('status', { name: 'Preview' })).toContainText(
+  await expect(preview.getByRole('status', { name: 'Preview', exact: true })).toContainText(
     `Previewing catalog ${version} — only you see this`,
   );
   await expect(preview.getByRole('button', { name: 'End preview' })).toBeVisible();
@@ -103,7 +103,7 @@ test('the owner previews a catalog release alone, makes it live, and rolls it ba
   // Making it live ended the owner's preview: their pages are the clients' again, without the notice.
   await gotoLive(preview, SERVICES);
   await expectServices(preview, marker);
-  await expect(preview.getByRole('status', { name: 'Preview' })).toHaveCount(0);
+  await expect(preview.getByRole('status', { name: 'Preview', exact: true })).toHaveCount(0);
 
   // Roll back: the clients get what they had before.
   await confirmAction(page, 'Roll back catalog', 'Roll back catalog?', 'Roll back');
