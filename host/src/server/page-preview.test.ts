@@ -26,6 +26,7 @@ writeFileSync(
       scheduling: 'http://localhost:3002/mf-manifest.json',
       checkout: 'http://localhost:3003/mf-manifest.json',
       account: 'http://localhost:3004/mf-manifest.json',
+      console: 'http://localhost:3005/mf-manifest.json',
     },
   }),
 );
@@ -118,7 +119,10 @@ function page(pathname: string, cookie?: string) {
               `<script id="${DOCUMENT_STATE_ID}" type="application/json">(.*?)</script>`,
               's',
             ).exec(body)?.[1];
-            if (!json) return reject(new Error(`No document state in ${pathname}`));
+            if (!json)
+              return reject(
+                new Error(`No document state in ${pathname}: ${res.statusCode} ${body.slice(0, 300)}`),
+              );
             resolve({ status: res.statusCode ?? 0, headers: res.headers, state: JSON.parse(json) });
           });
         })
