@@ -25,7 +25,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /(federation|delivery)\.spec\.ts/,
+      testIgnore: /(federation|delivery|console-versions)\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium },
     },
     {
@@ -33,7 +33,7 @@ export default defineConfig({
       // own (support/checkout.ts). The accessibility scan sets its own viewports and the keyboard
       // journey is the desktop's; federation has its own project.
       name: 'mobile',
-      testIgnore: /(federation|delivery|axe|keyboard)\.spec\.ts/,
+      testIgnore: /(federation|delivery|console-versions|axe|keyboard)\.spec\.ts/,
       use: { ...devices['Pixel 7'], launchOptions: chromium },
     },
     {
@@ -44,10 +44,10 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium },
     },
     {
-      // Releases, promotes and rolls back a remote for every client, with the host left running:
-      // last, on its own.
+      // Releases, promotes and rolls back a remote for every client (and, from the owner's console,
+      // for one marketplace's clients), with the host left running: last, on its own.
       name: 'delivery',
-      testMatch: /delivery\.spec\.ts/,
+      testMatch: /(delivery|console-versions)\.spec\.ts/,
       dependencies: ['federation'],
       use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: chromium },
     },

@@ -12,6 +12,7 @@ import { type ComponentType, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { announceStarted } from './chrome/early-interactions';
+import { $pagePreview } from './chrome/preview-notice';
 import { StartupError } from './chrome/startup-error';
 import { type RenderedPage, readDocumentState } from './document-state';
 import { loadedRemoteKey } from './federation/loaded-remotes';
@@ -82,6 +83,7 @@ async function start(container: HTMLElement) {
   mirrorPageStateToCookie();
   const queryClient = createQueryClient();
   if (state) hydrate(queryClient, state.queries);
+  $pagePreview.set(state?.preview ?? null);
 
   const page = state?.rendered ? await prepareHydration(state.rendered, queryClient) : null;
   if (page) {

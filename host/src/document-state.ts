@@ -1,4 +1,4 @@
-import type { ExposedModule, RemoteName } from '@atrium/federation';
+import type { ExposedModule, RemoteName, RemotePreviewNotice } from '@atrium/federation';
 import type { ClientValuesSnapshot } from '@atrium/stores';
 import type { DehydratedState } from '@tanstack/react-query';
 
@@ -22,6 +22,16 @@ export interface DocumentState {
   queries: DehydratedState;
   /** Null when the server sent the page without its content (the browser renders it). */
   rendered: RenderedPage | null;
+  /**
+   * The owner's preview of a remote release this page loads (their browser's atrium-preview token,
+   * issue 19), for the notice that says so; absent for every other browser.
+   */
+  preview?: PagePreview | null;
+}
+
+/** A preview in force on a marketplace's page. */
+export interface PagePreview extends RemotePreviewNotice {
+  marketplaceId: string;
 }
 
 /** JSON safe inside a script element: no `<` can close it. */
@@ -36,8 +46,19 @@ export function readDocumentState(doc: Document = document): DocumentState | nul
   try {
     const state = JSON.parse(text) as Partial<DocumentState> | null;
     if (!state || typeof state !== 'object' || !state.queries || state.config === undefined) return null;
-    return { config: state.config, queries: state.queries, rendered: state.rendered ?? null };
+    return {
+      config: state.config,
+      queries: state.queries,
+      rendered: state.rendered ?? null,
+      preview: isPagePreview(state.preview) ? state.preview : null,
+    };
   } catch {
     return null;
   }
+}
+
+function isPagePreview(value: unknown): value is PagePreview {
+  if (!value || typeof value !== 'object') return false;
+  const { marketplaceId, remote, version, expiresAt } = value as Record<string, unknown>;
+  return [marketplaceId, remote, version, expiresAt].every((field) => typeof field === 'string');
 }

@@ -7,6 +7,7 @@ import { useCurrentMarketplace } from '../tenant/marketplace-context';
 import { ChromeOverlays } from './chrome-overlays';
 import { Footer } from './footer';
 import { Header } from './header';
+import { PreviewNotice } from './preview-notice';
 import { ProgressBar } from './progress-bar';
 import { SkipLink } from './skip-link';
 import { useFavicon } from './use-document-branding';
@@ -33,6 +34,7 @@ export function ChromeLayout({ children, error }: { children: ReactNode; error?:
   return (
     <Flex direction="column" minH="100vh">
       <SkipLink />
+      <PreviewNotice marketplaceId={marketplace?.id ?? null} />
       {marketplace &&
         (inConsole ? (
           <Suspense fallback={<Box as="header" h="16" borderBottomWidth="1px" />}>

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { BROWSER_ID_COOKIE } from '@atrium/federation';
+import { BROWSER_ID_COOKIE, PREVIEW_COOKIE } from '@atrium/federation';
 import { decodePageStateCookie, PAGE_STATE_COOKIE } from '@atrium/stores';
 import { parse as parseCookies } from 'cookie';
 import sirv from 'sirv';
@@ -58,8 +58,13 @@ export function createHostServer(options: PageRendererOptions): http.Server {
     const cookie = cookies[PAGE_STATE_COOKIE];
     const pageState = cookie === undefined ? null : decodePageStateCookie(cookie);
     const browserId = knownBrowserId(cookies[BROWSER_ID_COOKIE]) ?? newBrowserId(req, res);
-    pages.render(url, pageState, browserId).then(
-      (page) => ('location' in page ? sendRedirect(res, page.location) : sendPage(req, res, page)),
+    // An owner's preview token (set by the console for this marketplace's pages only).
+    const previewToken = cookies[PREVIEW_COOKIE] || null;
+    pages.render(url, pageState, browserId, previewToken).then(
+      (page) =>
+        'location' in page
+          ? sendRedirect(res, page.location)
+          : sendPage(req, res, page, previewToken !== null),
       (error: unknown) => {
         console.error(`Rendering ${url.pathname} failed.`, error);
         sendText(res, 500, 'The booking site could not be loaded. Please try again.');
@@ -116,11 +121,13 @@ function sendPage(
     etag,
     contentSecurityPolicy,
   }: { status: number; html: string; etag: string; contentSecurityPolicy: string },
+  /** The browser holds an owner's preview token: its page is for it alone, never a shared cache's. */
+  previewing = false,
 ) {
   const headers: http.OutgoingHttpHeaders = {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Security-Policy': contentSecurityPolicy,
-    'Cache-Control': 'no-cache',
+    'Cache-Control': previewing ? 'private, no-cache' : 'no-cache',
     ETag: etag,
     // The page shows the booking in the page-state cookie.
     Vary: 'Accept-Encoding, Cookie',

@@ -57,6 +57,19 @@ describe("the host's HTML template", () => {
     expect(template.render({ ...parts, body: '<h1>Other</h1>', state: state(1) }).etag).not.toBe(first.etag);
   });
 
+  it("gives an owner's preview page another ETag than the clients' page of the same release", () => {
+    const template = htmlTemplate(file);
+    const clients = template.render({ ...parts, state: state(1) });
+    const preview = {
+      marketplaceId: '1',
+      remote: 'catalog',
+      version: 'c0ffee123456',
+      expiresAt: '2026-11-24T11:00:00.000Z',
+    };
+    // Else the browser's cached preview page would be answered 304 once the release is live.
+    expect(template.render({ ...parts, state: { ...state(1), preview } }).etag).not.toBe(clients.etag);
+  });
+
   it("has no inline script: the page-start script loads the host's scripts, after paint when there is content", () => {
     const rendered = htmlTemplate(file).render({
       ...parts,

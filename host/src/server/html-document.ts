@@ -72,6 +72,8 @@ export function htmlTemplate(file: string) {
         config: state.config,
         rendered: state.rendered,
         queries: state.queries.queries.map((query) => [query.queryHash, query.state.data]),
+        // An owner's preview page is another page than the clients' one with the same release.
+        preview: state.preview ?? null,
       };
       const etag = createHash('sha256')
         .update(JSON.stringify([template, title, startTag, head, body, shown]))

@@ -18,6 +18,8 @@ import {
   fetchMarketplace,
   type Marketplace,
   marketplaceQueryOptions,
+  type RemotePreviewView,
+  type RemoteRolloutView,
 } from '@atrium/graphql-client';
 import {
   $browserConfig,
@@ -34,7 +36,7 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { App } from '../app';
 import { bookingPageTitle } from '../chrome/document-title';
-import type { DocumentState } from '../document-state';
+import type { DocumentState, PagePreview } from '../document-state';
 import { type LoadedRemoteModules, loadedRemoteKey } from '../federation/loaded-remotes';
 import { homePage } from '../routes/home-redirect';
 import { isTopLevelPage, marketplacePageAt, type RemoteRoute } from '../routes/marketplace-pages';
@@ -126,12 +128,14 @@ export function createPageRenderer({
 
   /**
    * Renders the page at `url` for a browser whose booking values are `pageState` (from the page-state
-   * cookie), or null for a browser without that cookie (a new visitor).
+   * cookie), or null for a browser without that cookie (a new visitor). `previewToken`: the browser's
+   * atrium-preview cookie (an owner previewing a release of a remote on this marketplace's pages).
    */
   async function render(
     url: URL,
     pageState: ClientValuesSnapshot | null,
     browserId: string | null = null,
+    previewToken: string | null = null,
   ): Promise<RenderedDocument> {
     const { raw, config } = readConfig();
     const marketplaceId = marketplaceIdFromPath(url.pathname);
@@ -139,7 +143,7 @@ export function createPageRenderer({
     const marketplaceRead = marketplaceId ? marketplaces.get(marketplaceId) : null;
     // Its failure is handled where it is awaited, below; this only keeps it from counting as unhandled meanwhile.
     marketplaceRead?.catch(() => undefined);
-    const rollouts = readRollouts(marketplaceId);
+    const rollouts = readRollouts(marketplaceId, previewToken);
     const allowed = allowedEntries([...remoteOrigins, ...Object.values(config.remotes)]);
     const contentSecurityPolicy = pageSecurityPolicy(config, remoteOrigins);
     const chains = (page: PageRollouts, overrides: PageRollouts['overrides'] = []) =>
@@ -161,18 +165,34 @@ export function createPageRenderer({
         start: { storage: tenantStorage },
         head,
         body: '',
-        state: { config: pageConfig, queries: dehydrate(queryClient ?? createQueryClient()), rendered: null },
+        state: {
+          config: pageConfig,
+          queries: dehydrate(queryClient ?? createQueryClient()),
+          rendered: null,
+          preview,
+        },
       }),
     });
     let tenantStorage: { key: string; value: string } | undefined;
+    let preview: PagePreview | null = null;
 
     if (!marketplaceId || !marketplaceRead) return shell(isTopLevelPage(url.pathname) ? 200 : 404);
     let marketplace: Marketplace;
     try {
       marketplace = await marketplaceRead;
       // Its own rollouts as the registry says now (the marketplace itself may be a few seconds old).
-      const { overrides } = await rollouts;
-      if (overrides) marketplace = { ...marketplace, remoteOverrides: overrides };
+      const page = await rollouts;
+      if (page.overrides) {
+        // An owner's preview goes first for its remote, in this browser only (its token).
+        marketplace = {
+          ...marketplace,
+          remoteOverrides: withPreview(page.overrides, page.preview, marketplaceId),
+        };
+        if (page.preview) {
+          const { remote, version, expiresAt } = page.preview;
+          preview = { marketplaceId, remote, version, expiresAt };
+        }
+      }
     } catch (error) {
       // No such marketplace (unknown, or not an id at all, /0): the browser shows so, unbranded.
       if (isNoSuchMarketplace(error)) return shell(404);
@@ -244,6 +264,7 @@ export function createPageRenderer({
     const state: DocumentState = {
       config: pageConfig,
       queries: dehydrate(queryClient),
+      preview,
       rendered: {
         marketplaceId,
         clientValues,
@@ -265,6 +286,21 @@ export function createPageRenderer({
   }
 
   return { render };
+}
+
+/**
+ * A marketplace's own rollouts with an owner's preview in front: the previewed release first for its
+ * remote, then what the marketplace has (its own rollout, then the default's after it), so a preview
+ * that cannot load falls back to what every client gets.
+ */
+export function withPreview(
+  overrides: readonly RemoteRolloutView[],
+  preview: RemotePreviewView | null,
+  marketplaceId: string,
+): RemoteRolloutView[] {
+  if (!preview) return [...overrides];
+  const { remote, version, entry } = preview;
+  return [{ remote, marketplaceId, entry, version, fallbackEntry: null, canary: null }, ...overrides];
 }
 
 /**

@@ -10,6 +10,16 @@ export type {
   SignInDialogProps,
 } from './contract';
 export { containerName, isRemoteName, remoteExposes, remoteNames, SERVER_DIR } from './contract';
+export type { RemotePreviewNotice } from './previews';
+export {
+  endedPreviewCookie,
+  isPreviewToken,
+  PREVIEW_COOKIE,
+  previewCookie,
+  previewTokenFromCookies,
+  removePreviewCookie,
+  storePreviewCookie,
+} from './previews';
 export type { EntryChainsInput, RemoteEntryChains, RemoteRollout } from './rollouts';
 export {
   allowedEntries,

@@ -44,8 +44,12 @@ export {
   marketplaceQueryOptions,
   useMarketplace,
 } from './operations/marketplace';
-export type { RemoteRolloutsAnswer, RemoteRolloutView } from './operations/remote-rollouts';
-export { fetchRemoteRollouts, reportRemoteFailure } from './operations/remote-rollouts';
+export type {
+  RemotePreviewView,
+  RemoteRolloutsAnswer,
+  RemoteRolloutView,
+} from './operations/remote-rollouts';
+export { endRemotePreview, fetchRemoteRollouts, reportRemoteFailure } from './operations/remote-rollouts';
 export { MARKETPLACE_HEADER, pageMarketplaceId } from './page-marketplace';
 export {
   createPersistOptions,

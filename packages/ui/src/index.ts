@@ -25,6 +25,7 @@ export {
   Skeleton,
   Spinner,
   Stack,
+  Table,
   Text,
   VisuallyHidden,
   VStack,

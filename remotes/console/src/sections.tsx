@@ -44,6 +44,12 @@ export const consoleSections: readonly ConsoleSection[] = [
     operation: 'viewClients',
     page: lazy(() => import('./clients/clients-section')),
   },
+  {
+    path: 'versions',
+    label: 'Versions',
+    operation: 'viewRemoteVersions',
+    page: lazy(() => import('./versions/versions-section')),
+  },
 ];
 
 /** The sections a role may use, in order. */

@@ -56,7 +56,7 @@ export async function currentState(tx: Transaction | Db, scope: RolloutScope): P
   return state ?? null;
 }
 
-export async function stateById(tx: Transaction, id: number): Promise<RolloutState | null> {
+export async function stateById(tx: Transaction | Db, id: number): Promise<RolloutState | null> {
   const [state] = await tx.select().from(remoteRolloutStates).where(eq(remoteRolloutStates.id, id));
   return state ?? null;
 }

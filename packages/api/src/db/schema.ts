@@ -318,6 +318,8 @@ export * from './identity-schema';
 export * from './payments-schema';
 // The release registry: remote releases, rollouts per scope, canary removals, failure reports.
 export * from './releases-schema';
+// An owner's preview of a remote release in their own browser.
+export * from './remote-previews-schema';
 // Practitioners, working hours, time off and appointments.
 export * from './scheduling-schema';
 // Staff of a marketplace: owner, front desk, practitioners.

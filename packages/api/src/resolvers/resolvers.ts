@@ -12,6 +12,7 @@ import { releaseResolvers } from './releases';
 import { staffResolvers } from './staff';
 import { staffClientResolvers } from './staff-clients';
 import { staffWaitlistResolvers } from './staff-waitlist';
+import { staffVersionsResolvers } from './staff-versions';
 import { walletResolvers } from './wallet';
 
 /** Every feature's resolvers, merged per root type. */
@@ -30,6 +31,7 @@ export const resolvers: Resolvers = {
     ...staffResolvers.Query,
     ...staffWaitlistResolvers.Query,
     ...staffClientResolvers.Query,
+    ...staffVersionsResolvers.Query,
   },
   Mutation: {
     ...baseResolvers.Mutation,
@@ -42,6 +44,7 @@ export const resolvers: Resolvers = {
     ...releaseResolvers.Mutation,
     ...staffResolvers.Mutation,
     ...staffWaitlistResolvers.Mutation,
+    ...staffVersionsResolvers.Mutation,
   },
   Marketplace: membershipResolvers.Marketplace,
   User: { ...walletResolvers.User, ...membershipResolvers.User },

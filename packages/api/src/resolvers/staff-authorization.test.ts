@@ -15,7 +15,12 @@ import {
   TestBrowser,
 } from '../test/checkout';
 import { testDatabases } from '../test/databases';
-import { type StaffRequestResult, signedInStaff, staffOperations } from '../test/staff';
+import {
+  type StaffRequestResult,
+  signedInStaff,
+  staffOperations,
+  staffVersionsOperations,
+} from '../test/staff';
 
 const own = ids(80);
 const other = ids(81);
@@ -88,6 +93,21 @@ const expected = (role: Role, operation: Operation, where: Where): Outcome => {
   if (operation === 'staffViewer') return null;
   return role === 'signedOut' ? 'UNAUTHENTICATED' : 'FORBIDDEN';
 };
+
+const versionOperationNames = [
+  'versions',
+  'setOverride',
+  'rollbackOverride',
+  'clearOverride',
+  'startPreview',
+  'endPreview',
+] as const;
+type VersionOperationName = (typeof versionOperationNames)[number];
+const everyVersionOperation = <T>(outcome: T) =>
+  Object.fromEntries(versionOperationNames.map((operation) => [operation, outcome])) as Record<
+    VersionOperationName,
+    T
+  >;
 
 const cells = (Object.keys(matrix) as Role[]).flatMap((role) =>
   (Object.keys(matrix[role]) as Operation[]).flatMap((operation) =>
@@ -300,6 +320,109 @@ describe.each(testDatabases)('staff authorization matrix on $name', (factory) =>
       ['NOT_FOUND', `Appointment ${id} was not found.`],
     ]);
     expect(await status(id)).toBe('PENDING');
+  });
+
+  describe('tenant versions (owner only)', () => {
+    type VersionsOperation = keyof typeof versionsMatrix.owner;
+    /** What each role gets on its own marketplace; on the other one every operation is refused. */
+    const versionsMatrix: Record<
+      Role,
+      Record<VersionOperationName, 'ok' | 'FORBIDDEN' | 'UNAUTHENTICATED'>
+    > = {
+      owner: everyVersionOperation('ok'),
+      frontDesk: everyVersionOperation('FORBIDDEN'),
+      practitioner: everyVersionOperation('FORBIDDEN'),
+      client: everyVersionOperation('FORBIDDEN'),
+      signedOut: everyVersionOperation('UNAUTHENTICATED'),
+    };
+    const versionCells = (Object.keys(versionsMatrix) as Role[]).flatMap((role) =>
+      (Object.keys(versionsMatrix[role]) as VersionsOperation[]).flatMap((operation) =>
+        (['own', 'other'] as const).map((where) => ({ role, operation, where })),
+      ),
+    );
+    const release = {
+      remote: 'scheduling',
+      version: 'a1b2c3d4e5f6',
+      checksum: `a1b2c3d4e5f6${'0'.repeat(52)}`,
+      entry: 'http://localhost:3020/scheduling/a1b2c3d4e5f6/mf-manifest.json',
+      contractVersion: '1.0.0',
+    };
+    const stateCount = async (marketplaceId: string) => {
+      const [row] = await context.sql<{ count: number }>(
+        'select count(*)::int as count from remote_rollout_states where marketplace_id = $1',
+        [Number(marketplaceId)],
+      );
+      return row?.count;
+    };
+    const previewCount = async () => {
+      const [row] = await context.sql<{ count: number }>(
+        'select count(*)::int as count from remote_previews where ended_at is null',
+      );
+      return row?.count;
+    };
+
+    beforeAll(async () => {
+      const response = await browsers.signedOut.post(
+        `mutation($input: RecordRemoteReleaseInput!) { recordRemoteRelease(input: $input) { version } }`,
+        { input: release },
+        operatorHeaders,
+      );
+      expect(response.body.errors).toBeUndefined();
+    });
+
+    /** Gives the marketplace an override of the release (as the operator would), for rollback and clear. */
+    const withOverride = async (marketplaceId: string) => {
+      const response = await browsers.signedOut.post(
+        `mutation($input: PromoteRemoteReleaseInput!) { promoteRemoteRelease(input: $input) { version } }`,
+        { input: { remote: release.remote, version: release.version, marketplaceId } },
+        operatorHeaders,
+      );
+      expect(response.body.errors).toBeUndefined();
+    };
+
+    it.each(versionCells)(
+      '$role: $operation on the $where marketplace',
+      async ({ role, operation, where }) => {
+        const browser = browsers[role];
+        const marketplaceId = where === 'own' ? own.marketplace : other.marketplace;
+        const want =
+          where === 'own'
+            ? versionsMatrix[role][operation]
+            : role === 'signedOut'
+              ? 'UNAUTHENTICATED'
+              : 'FORBIDDEN';
+        if (operation === 'rollbackOverride' || operation === 'clearOverride')
+          await withOverride(marketplaceId);
+        // A preview of the owner's to end (the token is the owner's; another member cannot end it).
+        let token = 'A'.repeat(43);
+        if (operation === 'endPreview') {
+          const started = await browsers.owner.data<{ staffStartRemotePreview: { token: string } }>(
+            staffVersionsOperations.startPreview,
+            { marketplaceId: own.marketplace, remote: release.remote, version: release.version },
+          );
+          token = started.staffStartRemotePreview.token;
+        }
+        const [statesBefore, previewsBefore] = [await stateCount(marketplaceId), await previewCount()];
+        const response = await browser.post<Record<string, unknown>>(staffVersionsOperations[operation], {
+          marketplaceId,
+          remote: release.remote,
+          version: release.version,
+          token,
+        });
+        const codes = response.body.errors?.map((error) => error.extensions?.code);
+        if (want === 'ok') {
+          expect(codes).toBeUndefined();
+          const answer = Object.values(response.body.data ?? {})[0];
+          if (operation === 'endPreview') expect(answer).toBe(where === 'own');
+          else expect(answer).toBeTruthy();
+          return;
+        }
+        expect({ codes, data: response.body.data }).toEqual({ codes: [want], data: null });
+        // Refused: nothing changed for the marketplace's clients, and no preview was started or ended.
+        expect(await stateCount(marketplaceId)).toBe(statesBefore);
+        expect(await previewCount()).toBe(previewsBefore);
+      },
+    );
   });
 
   it('answers an unknown marketplace NOT_FOUND and an id out of range BAD_USER_INPUT', async () => {

@@ -97,6 +97,19 @@ describe.each(testDatabases)('housekeeping on $name', (factory) => {
       [ago(day), ago(8 * day)],
     );
 
+    // Owners' previews of that release: one still running, one expired.
+    await sql(
+      `insert into staff_members (marketplace_id, mg_id, user_id, role) values (80, 80, $1, 'owner')`,
+      [userId],
+    );
+    await sql(
+      `insert into remote_previews (token_hash, marketplace_id, staff_member_id, remote, release_id, created_at, expires_at)
+         select 'running', 80, s.id, 'catalog', r.id, $1::timestamptz, $2::timestamptz from staff_members s, remote_releases r
+         union all
+         select 'expired', 80, s.id, 'catalog', r.id, $3::timestamptz, $4::timestamptz from staff_members s, remote_releases r`,
+      [ago(10 * 60 * 1000), ahead(50 * 60 * 1000), ago(2 * hour), ago(hour)],
+    );
+
     const report = await deleteExpired(context.handle.database.db, now);
     expect(report).toEqual({
       sessions: 3,
@@ -108,6 +121,7 @@ describe.each(testDatabases)('housekeeping on $name', (factory) => {
       outboxMessages: 1,
       processorEvents: 1,
       remoteFailureReports: 1,
+      remotePreviews: 1,
     });
     const left = async (table: string, column: string) =>
       (await sql<{ v: unknown }>(`select ${column} as v from ${table} order by 1`)).map((row) => row.v);
@@ -119,6 +133,7 @@ describe.each(testDatabases)('housekeeping on $name', (factory) => {
     expect(await left('outbox_messages', 'subject')).toEqual(['queued', 'recent']);
     expect(await left('processor_events', 'id')).toEqual(['evt_recent']);
     expect(await left('remote_failure_reports', 'reporter')).toEqual(['browser:recent']);
+    expect(await left('remote_previews', 'token_hash')).toEqual(['running']);
     expect(await deleteExpired(context.handle.database.db, now)).toMatchObject({ sessions: 0, passcodes: 0 });
   });
 });

@@ -9,6 +9,7 @@ import {
   passcodes,
   rateLimitHits,
   remoteFailureReports,
+  remotePreviews,
   sessions,
   thirdPartySignIns,
   userTokens,
@@ -32,12 +33,13 @@ export interface HousekeepingReport {
   outboxMessages: number;
   processorEvents: number;
   remoteFailureReports: number;
+  remotePreviews: number;
 }
 
 /**
  * Deletes expired sessions, passcodes, reset and confirmation tokens, started Google and Apple sign-ins,
- * rate-limit hits, idempotency keys, old sent messages, old payment processor events and old reports
- * of remotes browsers could not load.
+ * rate-limit hits, idempotency keys, old sent messages, old payment processor events, old reports
+ * of remotes browsers could not load and expired previews of remote releases.
  */
 export async function deleteExpired(db: Db, now: Date): Promise<HousekeepingReport> {
   const before = (ms: number) => new Date(now.getTime() - ms);
@@ -98,6 +100,10 @@ export async function deleteExpired(db: Db, now: Date): Promise<HousekeepingRepo
         .delete(remoteFailureReports)
         .where(lt(remoteFailureReports.reportedAt, before(failureReportLifetimeMs)))
         .returning({ releaseId: remoteFailureReports.releaseId }),
+    ),
+    // An owner's preview shows nothing once expired (an ended one expires within the hour too).
+    remotePreviews: await deleted(
+      db.delete(remotePreviews).where(lt(remotePreviews.expiresAt, now)).returning({ id: remotePreviews.id }),
     ),
   };
 }

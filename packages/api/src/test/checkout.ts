@@ -97,7 +97,12 @@ export interface CheckoutTestContext {
 }
 
 /** A migrated database with the fixture, and an app on it (sandbox payments, the development operator key). */
-export async function createCheckoutTestContext(factory: TestDatabaseFactory): Promise<CheckoutTestContext> {
+export async function createCheckoutTestContext(
+  factory: TestDatabaseFactory,
+  options: Pick<Parameters<typeof createApp>[0], 'releases'> & {
+    releasesConfig?: Parameters<typeof createApp>[0]['config']['releases'];
+  } = {},
+): Promise<CheckoutTestContext> {
   const handle = await factory.create();
   await migrate(handle.database);
   await handle.database.transaction((tx) => tx.exec(fixture));
@@ -105,8 +110,13 @@ export async function createCheckoutTestContext(factory: TestDatabaseFactory): P
     db: handle.database,
     // In-process requests have no client address, so they would share one registration allowance:
     // the registration limits have their own tests.
-    config: { nodeEnv: 'test', identity: loadIdentityConfig({ REGISTER_LIMIT_PER_IP: '0' }, 'test') },
+    config: {
+      nodeEnv: 'test',
+      identity: loadIdentityConfig({ REGISTER_LIMIT_PER_IP: '0' }, 'test'),
+      ...(options.releasesConfig ? { releases: options.releasesConfig } : {}),
+    },
     logging: false,
+    ...(options.releases ? { releases: options.releases } : {}),
   });
   return { handle, app, sql: sqlOn(handle.database) };
 }

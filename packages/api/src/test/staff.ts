@@ -96,6 +96,43 @@ export const waitlistOfferOperations = {
     }`,
 };
 
+const versions =
+  'remote default { version entry releasedAt } override { version entry releasedAt since } canRollBack rollbackTo { version entry releasedAt } releases { version entry releasedAt }';
+
+/** The tenant-versions operations (owner only). */
+export const staffVersionsOperations = {
+  versions: /* GraphQL */ `
+    query StaffRemoteVersions($marketplaceId: ID!) {
+      staffRemoteVersions(marketplaceId: $marketplaceId) { ${versions} }
+    }`,
+  setOverride: /* GraphQL */ `
+    mutation StaffSetRemoteOverride($marketplaceId: ID!, $remote: RemoteName!, $version: String!) {
+      staffSetRemoteOverride(marketplaceId: $marketplaceId, remote: $remote, version: $version) { ${versions} }
+    }`,
+  rollbackOverride: /* GraphQL */ `
+    mutation StaffRollbackRemoteOverride($marketplaceId: ID!, $remote: RemoteName!) {
+      staffRollbackRemoteOverride(marketplaceId: $marketplaceId, remote: $remote) { ${versions} }
+    }`,
+  clearOverride: /* GraphQL */ `
+    mutation StaffClearRemoteOverride($marketplaceId: ID!, $remote: RemoteName!) {
+      staffClearRemoteOverride(marketplaceId: $marketplaceId, remote: $remote) { ${versions} }
+    }`,
+  startPreview: /* GraphQL */ `
+    mutation StaffStartRemotePreview($marketplaceId: ID!, $remote: RemoteName!, $version: String!) {
+      staffStartRemotePreview(marketplaceId: $marketplaceId, remote: $remote, version: $version) {
+        token remote version entry expiresAt
+      }
+    }`,
+  endPreview: /* GraphQL */ `
+    mutation StaffEndRemotePreview($marketplaceId: ID!, $token: String!) {
+      staffEndRemotePreview(marketplaceId: $marketplaceId, token: $token)
+    }`,
+  preview: /* GraphQL */ `
+    query RemotePreview($marketplaceId: ID!, $token: String!) {
+      remotePreview(marketplaceId: $marketplaceId, token: $token) { remote version entry expiresAt }
+    }`,
+};
+
 /** A staff request as the API answers it (what `staffRequests` lists). */
 export type StaffRequestResult = StaffRequestView;
 

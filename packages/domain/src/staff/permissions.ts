@@ -14,15 +14,29 @@ export const STAFF_OPERATIONS = [
   'viewWaitlist',
   'offerWaitlistSlot',
   'viewClients',
+  // Tenant versions: which release of each remote the marketplace's clients get.
+  'viewRemoteVersions',
+  'setRemoteOverride',
+  'rollbackRemoteOverride',
+  'clearRemoteOverride',
+  'previewRemoteVersion',
 ] as const;
 export type StaffOperation = (typeof STAFF_OPERATIONS)[number];
 
 /** How far a permission reaches: the whole marketplace, only the member's own appointments, or nothing. */
 export type StaffScope = 'marketplace' | 'own' | 'none';
 
+const tenantVersions = (scope: StaffScope) => ({
+  viewRemoteVersions: scope,
+  setRemoteOverride: scope,
+  rollbackRemoteOverride: scope,
+  clearRemoteOverride: scope,
+  previewRemoteVersion: scope,
+});
+
 /**
  * The matrix: owner everything; front desk runs requests, the waitlist and clients; a practitioner
- * only reads their own appointments.
+ * only reads their own appointments. Only the owner chooses the versions of the app their clients get.
  */
 export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffOperation, StaffScope>>>> = {
   owner: {
@@ -34,6 +48,7 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     viewWaitlist: 'marketplace',
     offerWaitlistSlot: 'marketplace',
     viewClients: 'marketplace',
+    ...tenantVersions('marketplace'),
   },
   front_desk: {
     viewRequests: 'marketplace',
@@ -44,6 +59,7 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     viewWaitlist: 'marketplace',
     offerWaitlistSlot: 'marketplace',
     viewClients: 'marketplace',
+    ...tenantVersions('none'),
   },
   practitioner: {
     viewRequests: 'own',
@@ -54,6 +70,7 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     viewWaitlist: 'none',
     offerWaitlistSlot: 'none',
     viewClients: 'none',
+    ...tenantVersions('none'),
   },
 };
 

@@ -1,5 +1,5 @@
 // '@atrium/graphql-client/staff': the staff console's calls (issue 19) — who the signed-in user is
-// on a marketplace's staff, its requests and the actions on them. An entry of its own, bundled by
+// on a marketplace's staff, its requests and the actions on them, and the owner's tenant versions. An entry of its own, bundled by
 // the console remote and the host's console header; operations run on the page's shared client.
 export type {
   AppointmentStatus,
@@ -23,6 +23,26 @@ export {
   useStaffDeclineAppointment,
   useStaffRequests,
 } from './staff-requests';
+export type {
+  StaffReleaseVariables,
+  StaffRemoteVariables,
+  StaffRemoteVersions,
+  StartedRemotePreview,
+} from './staff-versions';
+export {
+  fetchStaffRemoteVersions,
+  STAFF_REMOTE_VERSIONS_KEY,
+  staffClearRemoteOverride,
+  staffRemoteVersionsQueryOptions,
+  staffRollbackRemoteOverride,
+  staffSetRemoteOverride,
+  staffStartRemotePreview,
+  useStaffClearRemoteOverride,
+  useStaffRemoteVersions,
+  useStaffRollbackRemoteOverride,
+  useStaffSetRemoteOverride,
+  useStaffStartRemotePreview,
+} from './staff-versions';
 export type { StaffViewer } from './staff-viewer';
 export {
   fetchStaffViewer,
