@@ -1,4 +1,4 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { freshStart } from '../support/booking';
 import {
   agreeToPolicy,
@@ -9,17 +9,9 @@ import {
   fillGuestDetails,
   requestAppointment,
 } from '../support/checkout';
-import {
-  codeIn,
-  dialog,
-  mailbox,
-  nextMessage,
-  signInWithPasscode,
-  toast,
-  typeCode,
-  uniqueEmail,
-} from '../support/identity';
+import { dialog, mailbox, signInWithPasscode, toast, uniqueEmail } from '../support/identity';
 import { hostUrl } from '../support/ports';
+import { staffSignsIn } from '../support/staff-api';
 
 const practitioner = 'practitioner@glow.example';
 
@@ -50,43 +42,23 @@ async function guestBooks(
 }
 
 /**
- * A staff member signs in to Glow's console in a browser of their own, with an emailed code. The
- * desktop and mobile projects run at once and sign the one seeded practitioner in too: a code
- * replaced by the other project's request is asked for again.
- */
-async function staffSignsIn(browser: Browser, request: APIRequestContext, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/1/console');
-  await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
-  let seen = (await mailbox(request, email)).length;
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
-  const signIn = dialog(page, 'Sign in');
-  await signIn.getByRole('textbox', { name: 'Email' }).fill(email);
-  await signIn.getByRole('button', { name: 'Continue', exact: true }).click();
-  const codeDialog = dialog(page, 'Check your email');
-  await expect(codeDialog).toBeVisible();
-  const replaced = codeDialog.getByText('This code is no longer valid. Please request a new code.');
-  for (let attempt = 1; ; attempt++) {
-    await typeCode(page, codeIn(await nextMessage(request, email, seen)));
-    await expect(toast(page, 'Login successful!').or(replaced)).toBeVisible();
-    if (!(await replaced.isVisible()) || attempt === 3) break;
-    seen = (await mailbox(request, email)).length;
-    await codeDialog.getByRole('button', { name: 'Request a new code' }).click();
-  }
-  await expect(toast(page, 'Login successful!')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
-  return page;
-}
-
-/**
  * Who runs the front desk: the desktop project's front desk, the mobile project's owner (both may
  * confirm), so the two projects running at once do not sign one account in together.
  */
 const deskMember = () =>
   test.info().project.name === 'mobile'
-    ? { email: 'owner@glow.example', name: 'Olivia Grant', role: 'Owner' }
-    : { email: 'frontdesk@glow.example', name: 'Felix Moreno', role: 'Front desk' };
+    ? {
+        email: 'owner@glow.example',
+        name: 'Olivia Grant',
+        role: 'Owner',
+        sections: ['Requests', 'Schedule', 'Waitlist', 'Clients', 'Versions'],
+      }
+    : {
+        email: 'frontdesk@glow.example',
+        name: 'Felix Moreno',
+        role: 'Front desk',
+        sections: ['Requests', 'Schedule', 'Waitlist', 'Clients'],
+      };
 
 /** The request of the client with this email in the console's list. */
 const requestOf = (page: Page, email: string) => page.getByRole('article').filter({ hasText: email });
@@ -116,17 +88,14 @@ test('the front desk confirms a client’s request from the console; the client 
   const { day } = await guestBooks(page, email, 5);
 
   const member = deskMember();
-  const desk = await staffSignsIn(browser, request, member.email);
+  const desk = await staffSignsIn(browser, request, '1', member.email);
   const header = desk.getByRole('banner');
   await expect(header.getByText('Console')).toBeVisible();
   await expect(header.getByText(member.name)).toBeVisible();
   await expect(header.getByText(member.role, { exact: true })).toBeVisible();
-  await expect(desk.getByRole('navigation', { name: 'Console sections' }).getByRole('link')).toHaveText([
-    'Requests',
-    'Schedule',
-    'Waitlist',
-    'Clients',
-  ]);
+  await expect(desk.getByRole('navigation', { name: 'Console sections' }).getByRole('link')).toHaveText(
+    member.sections,
+  );
 
   // The new request is listed as pending (the list is asked for again every few seconds).
   const item = requestOf(desk, email);
@@ -175,7 +144,7 @@ test('a practitioner cannot confirm (no button, and the API refuses); the front 
   const { id: appointmentId } = await guestBooks(page, email, 6);
 
   // The practitioner's console is read-only, and the API refuses the staff mutation.
-  const practitionerPage = await staffSignsIn(browser, request, practitioner);
+  const practitionerPage = await staffSignsIn(browser, request, '1', practitioner);
   await expect(practitionerPage.getByRole('banner').getByText('Practitioner')).toBeVisible();
   await expect(practitionerPage.getByText('Your own appointments, read-only.')).toBeVisible();
   await expect(practitionerPage.getByText(/pending request/)).toBeVisible();
@@ -194,7 +163,7 @@ test('a practitioner cannot confirm (no button, and the API refuses); the front 
   await practitionerPage.context().close();
 
   // The front desk declines it, a reason required.
-  const desk = await staffSignsIn(browser, request, deskMember().email);
+  const desk = await staffSignsIn(browser, request, '1', deskMember().email);
   const item = requestOf(desk, email);
   await expect(item).toBeVisible({ timeout: 20_000 });
   await item.getByRole('button', { name: /^Decline request of / }).click();

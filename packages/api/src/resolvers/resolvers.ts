@@ -11,8 +11,8 @@ import { placesResolvers } from './places';
 import { releaseResolvers } from './releases';
 import { staffResolvers } from './staff';
 import { staffClientResolvers } from './staff-clients';
-import { staffWaitlistResolvers } from './staff-waitlist';
 import { staffVersionsResolvers } from './staff-versions';
+import { staffWaitlistResolvers } from './staff-waitlist';
 import { walletResolvers } from './wallet';
 
 /** Every feature's resolvers, merged per root type. */
