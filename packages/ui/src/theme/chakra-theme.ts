@@ -31,6 +31,7 @@ import { segmentGroupSlotRecipe } from '#chakra-theme/recipes/segment-group';
 import { separatorRecipe } from '#chakra-theme/recipes/separator';
 import { skeletonRecipe } from '#chakra-theme/recipes/skeleton';
 import { spinnerRecipe } from '#chakra-theme/recipes/spinner';
+import { tableSlotRecipe } from '#chakra-theme/recipes/table';
 import { tabsSlotRecipe } from '#chakra-theme/recipes/tabs';
 import { textareaRecipe } from '#chakra-theme/recipes/textarea';
 import { semanticColors } from '#chakra-theme/semantic-tokens/colors';
@@ -125,6 +126,7 @@ export const slotRecipes = {
   pinInput: pinInputSlotRecipe,
   radioGroup: radioGroupSlotRecipe,
   segmentGroup: segmentGroupSlotRecipe,
+  table: tableSlotRecipe,
   tabs: tabsSlotRecipe,
 };
 

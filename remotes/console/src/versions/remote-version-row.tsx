@@ -60,14 +60,7 @@ export function RemoteVersionRow({
       },
     });
 
-  const needsChoice = () => {
-    if (chosen) return false;
-    setFailure(`${label} has no published release to choose.`);
-    return true;
-  };
-
   const onPreview = () => {
-    if (needsChoice()) return;
     confirmed(
       {
         title: `Preview ${label.toLowerCase()} ${chosen}?`,
@@ -89,7 +82,6 @@ export function RemoteVersionRow({
   };
 
   const onMakeLive = () => {
-    if (needsChoice()) return;
     confirmed(
       {
         title: `Make ${label.toLowerCase()} ${chosen} live?`,
@@ -141,8 +133,14 @@ export function RemoteVersionRow({
       <Table.Cell>
         <Badge colorPalette={current.kind === 'Override' ? 'purple' : 'gray'}>{current.kind}</Badge>
       </Table.Cell>
-      <Table.Cell fontFamily="mono">{current.version ?? '—'}</Table.Cell>
-      <Table.Cell>{current.since ? formatInstant(current.since) : '—'}</Table.Cell>
+      <Table.Cell>
+        <Text fontFamily="mono">{current.version ?? '—'}</Text>
+        {current.since && (
+          <Text fontSize="xs" color="fg.muted">
+            since {formatInstant(current.since)}
+          </Text>
+        )}
+      </Table.Cell>
       <Table.Cell minW="16rem">
         <Stack gap="2">
           <Field.Root invalid={failure !== null}>
@@ -170,10 +168,10 @@ export function RemoteVersionRow({
             {failure && <Field.ErrorText id={failureId}>{failure}</Field.ErrorText>}
           </Field.Root>
           <HStack gap="2" wrap="wrap">
-            <Button size="xs" variant="outline" onClick={onPreview} disabled={pending}>
+            <Button size="xs" variant="outline" onClick={onPreview} disabled={pending || !chosen}>
               Preview<Text srOnly> {label.toLowerCase()}</Text>
             </Button>
-            <Button size="xs" onClick={onMakeLive} disabled={pending}>
+            <Button size="xs" onClick={onMakeLive} disabled={pending || !chosen}>
               Make live<Text srOnly> {label.toLowerCase()}</Text>
             </Button>
             {item.canRollBack && (

@@ -79,8 +79,8 @@ describe('the Versions section (owner)', () => {
       within(catalogRow)
         .getAllByRole('cell')
         .map((cell) => cell.textContent)
-        .slice(0, 4),
-    ).toEqual(['Catalog', 'Override', middle.version, formatInstant('2026-11-24T10:00:00.000Z')]);
+        .slice(0, 3),
+    ).toEqual(['Catalog', 'Override', `${middle.version}since ${formatInstant('2026-11-24T10:00:00.000Z')}`]);
     const select = within(catalogRow).getByRole('combobox', {
       name: 'Release of catalog',
     }) as HTMLSelectElement;
@@ -93,6 +93,10 @@ describe('the Versions section (owner)', () => {
     const schedulingRow = await row(/^Scheduling/);
     expect(schedulingRow.textContent).toContain('Built in');
     expect(within(schedulingRow).queryByRole('button', { name: 'Roll back scheduling' })).toBeNull();
+    // Without a published release there is nothing to preview or make live.
+    for (const name of ['Preview scheduling', 'Make live scheduling']) {
+      expect((within(schedulingRow).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+    }
     expect(table).toBeTruthy();
   });
 

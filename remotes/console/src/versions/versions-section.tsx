@@ -38,7 +38,6 @@ export default function VersionsSection({ marketplaceId }: ConsoleSectionProps) 
                 <Table.ColumnHeader>Part</Table.ColumnHeader>
                 <Table.ColumnHeader>Clients get</Table.ColumnHeader>
                 <Table.ColumnHeader>Version</Table.ColumnHeader>
-                <Table.ColumnHeader>Since</Table.ColumnHeader>
                 <Table.ColumnHeader>Change</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
