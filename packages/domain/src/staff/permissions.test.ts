@@ -6,13 +6,16 @@ describe('staffPermissions (issue 19)', () => {
     for (const operation of STAFF_OPERATIONS) expect(staffScope('owner', operation)).toBe('marketplace');
   });
 
-  it("gives the front desk everything on the marketplace's requests but not the tenant's versions", () => {
+  it("gives the front desk the marketplace's requests, waitlist and clients but not the tenant's versions", () => {
     expect(STAFF_OPERATIONS.filter((operation) => staffMay('front_desk', operation))).toEqual([
       'viewRequests',
       'confirmAppointment',
       'declineAppointment',
       'completeAppointment',
       'cancelAppointment',
+      'viewWaitlist',
+      'offerWaitlistSlot',
+      'viewClients',
     ]);
     for (const operation of STAFF_OPERATIONS.filter((operation) => staffMay('front_desk', operation))) {
       expect(staffScope('front_desk', operation)).toBe('marketplace');
