@@ -1,3 +1,5 @@
+import { configureGraphQLClient } from './client';
+
 /** A recorded call of the fake fetch. */
 export interface FetchCall {
   url: string;
@@ -37,4 +39,37 @@ export function hangingFetch() {
       }
     });
   return { fetch: fetchImpl as typeof fetch, signals };
+}
+
+/** A GraphQL call as `graphqlFetch` recorded it. */
+export interface GraphQLCall {
+  operationName: string;
+  variables: Record<string, unknown>;
+}
+
+type GraphQLAnswer =
+  | { data: unknown }
+  | { errors: { message: string; extensions?: Record<string, unknown> }[] };
+
+/**
+ * For a page's tests: the GraphQL client's fetch answers each operation by its handler (by operation
+ * name; an operation without one fails the call) and records every call.
+ */
+export function graphqlFetch(
+  handlers: Record<string, (variables: Record<string, unknown>) => GraphQLAnswer>,
+) {
+  const calls: GraphQLCall[] = [];
+  const fetchImpl = async (_input: RequestInfo | URL, init: RequestInit = {}) => {
+    const body = JSON.parse(String(init.body)) as GraphQLCall;
+    calls.push({ operationName: body.operationName, variables: body.variables ?? {} });
+    const handler = handlers[body.operationName];
+    if (!handler) throw new Error(`No answer for ${body.operationName}`);
+    return jsonResponse(handler(body.variables ?? {}));
+  };
+  configureGraphQLClient({ fetch: fetchImpl as typeof fetch });
+  return {
+    calls,
+    of: (name: string) => calls.filter((call) => call.operationName === name),
+    fetch: fetchImpl as typeof fetch,
+  };
 }

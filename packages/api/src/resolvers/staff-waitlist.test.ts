@@ -319,6 +319,22 @@ describe.each(testDatabases)('staff waitlist and clients on $name', (factory) =>
     expect(staffClient.packages).toEqual([
       expect.objectContaining({ name: 'Five Shots', balance: 3, totalPoints: 5 }),
     ]);
+    // A waitlisted client's page lists the request with its services and windows.
+    const [afternoon] = await context.sql<{ id: number }>(
+      `select id from users where email = 'afternoon@example.com'`,
+    );
+    const waitlistedClient = await desk.data<{
+      staffClient: {
+        waitlist: { procedures: { name: string }[]; windows: { localStart: string; localEnd: string }[] }[];
+      };
+    }>(staffOperations.client, { marketplaceId: onSite.marketplace, id: String(afternoon?.id) });
+    expect(waitlistedClient.staffClient.waitlist).toEqual([
+      expect.objectContaining({
+        procedures: [expect.objectContaining({ name: 'Shot' })],
+        windows: [expect.objectContaining({ localStart: `${day}T12:00`, localEnd: `${day}T16:00` })],
+      }),
+    ]);
+
     const [staffUser] = await context.sql<{ id: number }>(
       `select id from users where email = 'desk@waitlist.test'`,
     );

@@ -1,11 +1,6 @@
 // Test helpers of the profile page: a GraphQL fetch answering by operation name, the providers the
 // host gives a remote page, a viewer to show, and the toasts raised.
-import {
-  configureGraphQLClient,
-  createQueryClient,
-  GraphQLProvider,
-  type Marketplace,
-} from '@atrium/graphql-client';
+import { createQueryClient, GraphQLProvider, type Marketplace } from '@atrium/graphql-client';
 import type { ProfileViewer } from '@atrium/graphql-client/account';
 import { MemoryRouter, Route, Routes, useLocation } from '@atrium/navigation';
 import { $user, on, type Toast } from '@atrium/stores';
@@ -14,33 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 
-export interface GraphQLCall {
-  operationName: string;
-  variables: Record<string, unknown>;
-}
-
-type Answer = { data: unknown } | { errors: { message: string; extensions?: Record<string, unknown> }[] };
-
-/** A fetch for the page's GraphQL client: each operation answered by its handler, every call recorded. */
-export function graphqlFetch(handlers: Record<string, (variables: Record<string, unknown>) => Answer>) {
-  const calls: GraphQLCall[] = [];
-  const fetchImpl = async (_input: RequestInfo | URL, init: RequestInit = {}) => {
-    const body = JSON.parse(String(init.body)) as GraphQLCall;
-    calls.push({ operationName: body.operationName, variables: body.variables ?? {} });
-    const handler = handlers[body.operationName];
-    if (!handler) throw new Error(`No answer for ${body.operationName}`);
-    return new Response(JSON.stringify(handler(body.variables ?? {})), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  };
-  configureGraphQLClient({ fetch: fetchImpl as typeof fetch });
-  return {
-    calls,
-    of: (name: string) => calls.filter((call) => call.operationName === name),
-    fetch: fetchImpl as typeof fetch,
-  };
-}
+export { type GraphQLCall, graphqlFetch } from '@atrium/graphql-client/testing';
 
 /** Every toast raised from now on. */
 export function collectToasts(): Toast[] {

@@ -10,15 +10,14 @@ import {
   packageItemDefinitions,
   packageItems,
   packages,
-  waitlistRequestRanges,
   waitlistRequests,
 } from '../../db/checkout-schema';
 import { appointments, practitioners } from '../../db/scheduling-schema';
 import { clinics, users } from '../../db/schema';
 import { NotFoundError } from '../errors';
 import { requireStaff, type StaffContext } from './access';
-import type { StaffRequestView } from './requests';
-import type { StaffWaitlistWindowView } from './waitlist';
+import { requestProceduresJson, type StaffRequestView } from './requests';
+import { type StaffWaitlistWindowView, waitlistWindowsJson } from './waitlist';
 
 const resultLimit = 50;
 
@@ -109,13 +108,6 @@ export interface StaffClientDetailView {
   packages: { id: string; name: string; balance: number; totalPoints: number; expiresAt: string | null }[];
 }
 
-const requestProcedures = sql<StaffRequestView['procedures']>`coalesce((
-  select json_agg(json_build_object('id', p.id::text, 'name', p.name, 'isAddOn', p.is_add_on,
-                                    'price', rp.price_cents) order by rp.position)
-  from appointment_request_procedures rp join procedures p on p.id = rp.procedure_id
-  where rp.request_id = ${appointmentRequests.id}
-), '[]'::json)`;
-
 /** One client of the marketplace; NOT_FOUND for anyone who never sent it a request. */
 export async function staffClient(
   context: StaffContext,
@@ -158,7 +150,7 @@ export async function staffClient(
       startsAt: appointments.startsAt,
       endsAt: appointments.endsAt,
       timeZone: appointmentRequests.timeZone,
-      procedures: requestProcedures,
+      procedures: requestProceduresJson(),
       practitionerId: practitioners.id,
       practitionerName: practitioners.name,
       clinicId: clinics.id,
@@ -183,16 +175,8 @@ export async function staffClient(
       status: waitlistRequests.status,
       requestedAt: waitlistRequests.createdAt,
       timeZone: appointmentRequests.timeZone,
-      procedures: requestProcedures,
-      windows: sql<StaffWaitlistWindowView[]>`coalesce((
-        select json_agg(json_build_object('start', ${waitlistRequestRanges.startsAt},
-                                          'end', ${waitlistRequestRanges.endsAt},
-                                          'localStart', ${waitlistRequestRanges.localStart},
-                                          'localEnd', ${waitlistRequestRanges.localEnd})
-               order by ${waitlistRequestRanges.position})
-        from ${waitlistRequestRanges}
-        where ${waitlistRequestRanges.waitlistRequestId} = ${waitlistRequests.id}
-      ), '[]'::json)`,
+      procedures: requestProceduresJson(),
+      windows: waitlistWindowsJson(),
     })
     .from(waitlistRequests)
     .innerJoin(appointmentRequests, eq(appointmentRequests.id, waitlistRequests.requestId))

@@ -102,17 +102,7 @@ export async function staffRequests(
       dueOnConfirmation: appointmentRequests.dueNowCents,
       total: appointmentRequests.totalCents,
       cancellationReason: appointments.cancellationReason,
-      procedures: sql<StaffRequestView['procedures']>`coalesce((
-        select json_agg(json_build_object(
-                 'id', ${procedures.id}::text,
-                 'name', ${procedures.name},
-                 'isAddOn', ${procedures.isAddOn},
-                 'price', ${appointmentRequestProcedures.priceCents})
-               order by ${appointmentRequestProcedures.position})
-        from ${appointmentRequestProcedures}
-        join ${procedures} on ${procedures.id} = ${appointmentRequestProcedures.procedureId}
-        where ${appointmentRequestProcedures.requestId} = ${appointmentRequests.id}
-      ), '[]'::json)`,
+      procedures: requestProceduresJson(),
       checkoutNotes: sql<StaffRequestView['checkoutNotes']>`coalesce((
         select json_agg(json_build_object('label', ${checkoutNoteAnswers.label}, 'value', ${checkoutNoteAnswers.value})
                order by ${checkoutNoteAnswers.id})
@@ -152,4 +142,19 @@ export async function staffRequests(
     total: row.total,
     cancellationReason: row.cancellationReason,
   }));
+}
+
+/** A request's procedures and add-ons with the prices they were requested at, in order. */
+export function requestProceduresJson() {
+  return sql<StaffRequestView['procedures']>`coalesce((
+    select json_agg(json_build_object(
+             'id', ${procedures.id}::text,
+             'name', ${procedures.name},
+             'isAddOn', ${procedures.isAddOn},
+             'price', ${appointmentRequestProcedures.priceCents})
+           order by ${appointmentRequestProcedures.position})
+    from ${appointmentRequestProcedures}
+    join ${procedures} on ${procedures.id} = ${appointmentRequestProcedures.procedureId}
+    where ${appointmentRequestProcedures.requestId} = ${appointmentRequests.id}
+  ), '[]'::json)`;
 }

@@ -4,14 +4,9 @@
 // clinic, or both at the client's home); whether the practitioner can take that request's cart then
 // is checked by checkout's availability rules when it is offered and again when it is accepted.
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
-import {
-  appointmentRequestProcedures,
-  appointmentRequests,
-  waitlistRequestRanges,
-  waitlistRequests,
-} from '../../db/checkout-schema';
+import { appointmentRequests, waitlistRequestRanges, waitlistRequests } from '../../db/checkout-schema';
 import { appointments, practitioners } from '../../db/scheduling-schema';
-import { clinics, procedures, users, waitlistOffers } from '../../db/schema';
+import { clinics, users, waitlistOffers } from '../../db/schema';
 import type { CheckoutPorts } from '../checkout/ports';
 import {
   createWaitlistOffer,
@@ -22,7 +17,7 @@ import {
 import { InvalidInputError, NotFoundError } from '../errors';
 import type { RequestSession } from '../identity/sessions';
 import { requireStaff, type StaffContext } from './access';
-import type { StaffRequestView } from './requests';
+import { requestProceduresJson, type StaffRequestView } from './requests';
 
 export const staffWaitlistMessages = {
   notCancelled: 'Only the time of a cancelled or declined appointment can be offered.',
@@ -152,17 +147,8 @@ export async function staffWaitlist(
         select min(${waitlistRequestRanges.startsAt}) from ${waitlistRequestRanges}
         where ${waitlistRequestRanges.waitlistRequestId} = ${waitlistRequests.id}
           and ${waitlistRequestRanges.endsAt} > ${now}::timestamptz)`,
-      procedures: proceduresOf(),
-      windows: sql<StaffWaitlistWindowView[]>`coalesce((
-        select json_agg(json_build_object(
-                 'start', ${waitlistRequestRanges.startsAt},
-                 'end', ${waitlistRequestRanges.endsAt},
-                 'localStart', ${waitlistRequestRanges.localStart},
-                 'localEnd', ${waitlistRequestRanges.localEnd})
-               order by ${waitlistRequestRanges.position})
-        from ${waitlistRequestRanges}
-        where ${waitlistRequestRanges.waitlistRequestId} = ${waitlistRequests.id}
-      ), '[]'::json)`,
+      procedures: requestProceduresJson(),
+      windows: waitlistWindowsJson(),
     })
     .from(waitlistRequests)
     .innerJoin(appointmentRequests, eq(appointmentRequests.id, waitlistRequests.requestId))
@@ -213,21 +199,6 @@ export async function staffWaitlist(
         Number(a.id) - Number(b.id),
     )
     .map(({ firstOpen: _firstOpen, ...view }) => view);
-}
-
-/** A request's procedures and add-ons with the prices they were requested at, in order. */
-function proceduresOf() {
-  return sql<StaffRequestView['procedures']>`coalesce((
-    select json_agg(json_build_object(
-             'id', ${procedures.id}::text,
-             'name', ${procedures.name},
-             'isAddOn', ${procedures.isAddOn},
-             'price', ${appointmentRequestProcedures.priceCents})
-           order by ${appointmentRequestProcedures.position})
-    from ${appointmentRequestProcedures}
-    join ${procedures} on ${procedures.id} = ${appointmentRequestProcedures.procedureId}
-    where ${appointmentRequestProcedures.requestId} = ${appointmentRequests.id}
-  ), '[]'::json)`;
 }
 
 /**
@@ -327,4 +298,18 @@ export async function staffOfferWaitlistSlot(
     endsAt: free.endsAt,
     offeredByUserId: member.userId,
   });
+}
+
+/** A waitlist request's windows (instants and the place's local times), in order. */
+export function waitlistWindowsJson() {
+  return sql<StaffWaitlistWindowView[]>`coalesce((
+    select json_agg(json_build_object(
+             'start', ${waitlistRequestRanges.startsAt},
+             'end', ${waitlistRequestRanges.endsAt},
+             'localStart', ${waitlistRequestRanges.localStart},
+             'localEnd', ${waitlistRequestRanges.localEnd})
+           order by ${waitlistRequestRanges.position})
+    from ${waitlistRequestRanges}
+    where ${waitlistRequestRanges.waitlistRequestId} = ${waitlistRequests.id}
+  ), '[]'::json)`;
 }
