@@ -62,12 +62,14 @@ export function htmlTemplate(file: string) {
         ? []
         : scripts.map((src) => `<link rel="preload" as="script" href="${escapeHtml(src)}">`);
       const startTag = pageStartTag({ ...start, scripts, afterPaint: scriptsAfterPaint });
+      // Replacer functions, never replacement strings: tenant text such as 'Glow $& Co' would
+      // otherwise splice parts of the template into the page ($&, $', $` and $$ are patterns there).
       const html = template
-        .replace(ENTRY_SCRIPT, '')
-        .replace('<html>', '<html lang="en">')
-        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-        .replace('</head>', `${startTag}${hints.join('')}${head.join('')}</head>`)
-        .replace(ROOT, `<div id="root">${body}</div>${stateScript}`);
+        .replace(ENTRY_SCRIPT, () => '')
+        .replace('<html>', () => '<html lang="en">')
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+        .replace('</head>', () => `${startTag}${hints.join('')}${head.join('')}</head>`)
+        .replace(ROOT, () => `<div id="root">${body}</div>${stateScript}`);
       const shown = {
         config: state.config,
         rendered: state.rendered,
