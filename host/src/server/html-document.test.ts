@@ -52,13 +52,13 @@ describe("the host's HTML template", () => {
   it("puts tenant text containing $&, $', $` or $$ in the page as it is, splicing nothing of the template", () => {
     const { html } = htmlTemplate(file).render({
       title: 'Glow $& Co',
-      head: ["<meta name=\"note\" content=\"$' and $`\">"],
+      head: ['<meta name="note" content="$\' and $`">'],
       body: "<p>Glow $&#x27;s $$ deals $` $'</p>",
       state: state(1, 'Glow $& Co $$'),
     });
     expect(html).toContain('<title>Glow $&#38; Co</title>');
-    expect(html).toContain("<meta name=\"note\" content=\"$' and $`\"></head>");
-    expect(html).toContain("<div id=\"root\"><p>Glow $&#x27;s $$ deals $` $'</p></div>");
+    expect(html).toContain('<meta name="note" content="$\' and $`"></head>');
+    expect(html).toContain('<div id="root"><p>Glow $&#x27;s $$ deals $` $\'</p></div>');
     expect(html).toContain('"name":"Glow $& Co $$"');
     // The template's parts appear once each: nothing was copied into the tenant's text.
     expect(html.match(/<title>/g)).toHaveLength(1);
