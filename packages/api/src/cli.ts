@@ -23,7 +23,8 @@ Commands:
   serve     migrate and start the API server (seeds too when SEED_DEMO=1)
   oidc-dev-provider
             start the local OpenID Connect provider standing in for Google and Apple
-            (port OIDC_DEV_PORT, default 4001); development only
+            (port OIDC_DEV_PORT, default 4001, on 127.0.0.1 only); development only: it
+            refuses to start with NODE_ENV=production
   confirm <appointment id>
             PENDING -> BOOKED, charging what is due with PAYMENTS_PROCESSOR; a failed charge
             leaves it PENDING and exits with 2
@@ -170,7 +171,7 @@ async function serveOidcDevProvider(): Promise<void> {
   const webOrigins = process.env.WEB_ORIGINS?.split(',')
     .map((origin) => origin.trim())
     .filter(Boolean);
-  const provider = await startOidcDevProvider({ port, webOrigins });
+  const provider = await startOidcDevProvider({ port, webOrigins, nodeEnv: process.env.NODE_ENV });
   console.log(`OIDC dev provider (Google and Apple stand-in) at ${provider.issuer}
   discovery: ${provider.issuer}/.well-known/openid-configuration
   clients:   ${oidcDevClients.google.clientId} / ${oidcDevClients.google.clientSecret}

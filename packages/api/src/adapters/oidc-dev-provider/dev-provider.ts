@@ -11,11 +11,22 @@ export interface OidcDevProviderOptions {
   port?: number;
   /** Extra web origins whose /auth/{google,apple}/callback may receive codes (tests, other ports). */
   webOrigins?: string[];
+  /** The process's NODE_ENV (read from the environment by default): production refuses to start. */
+  nodeEnv?: string;
 }
+
+/** Why the provider does not start in production: it signs anyone in as any email address. */
+export const oidcDevProviderInProduction =
+  'The OIDC dev provider signs anyone in as any email address: it does not start with NODE_ENV=production.';
+
+/** Only this machine reaches the provider (the browser and the API of a developer's machine). */
+export const oidcDevProviderHost = '127.0.0.1';
 
 export interface RunningOidcDevProvider {
   /** e.g. http://localhost:4001; discovery is at `${issuer}/.well-known/openid-configuration`. */
   issuer: string;
+  /** The address it listens on (loopback only). */
+  address: string;
   port: number;
   close(): Promise<void>;
 }
@@ -34,15 +45,17 @@ const scope = 'openid email profile';
 export async function startOidcDevProvider(
   options: OidcDevProviderOptions = {},
 ): Promise<RunningOidcDevProvider> {
+  if ((options.nodeEnv ?? process.env.NODE_ENV) === 'production')
+    throw new Error(oidcDevProviderInProduction);
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? defaultOidcDevPort, () => {
+    server.listen(options.port ?? defaultOidcDevPort, oidcDevProviderHost, () => {
       server.off('error', reject);
       resolve();
     });
   });
-  const port = (server.address() as AddressInfo).port;
+  const { address, port } = server.address() as AddressInfo;
   const issuer = oidcDevIssuer(port);
   const provider = await createDevProvider(issuer, [...oidcDevWebOrigins, ...(options.webOrigins ?? [])]);
   const callback = provider.callback();
@@ -76,6 +89,7 @@ export async function startOidcDevProvider(
 
   return {
     issuer,
+    address,
     port,
     close: () =>
       new Promise<void>((resolve) => {
