@@ -1,45 +1,19 @@
-import { errorMessage } from '@atrium/graphql-client';
 import { type StaffClientSummary, useStaffClients } from '@atrium/graphql-client/staff-clients';
-import { useSearchParams } from '@atrium/navigation';
-import { Alert, Box, Button, Center, Grid, PageHeading, Spinner, Stack, Text } from '@atrium/ui';
+import { Box, Button, Grid, PageHeading, Stack, Text } from '@atrium/ui';
 import { Field, Input } from '@atrium/ui/forms';
-import { useEffect, useState } from 'react';
 import { clientName, clientPhone } from '../requests/request-format';
+import { LoadError, Loading } from '../shared/query-states';
 import type { ConsoleSectionProps } from '../shell/console-staff';
 import { ClientDetail } from './client-detail';
-
-/** How long typing pauses before the search is sent. */
-const searchDelayMs = 300;
+import { useClientSearch } from './use-client-search';
 
 /**
- * Clients (issue 19): the marketplace's clients found by name, email or phone (the most recent when
- * the search is blank), and the chosen one's appointments, waitlist requests, memberships and
- * packages. The search and the chosen client are kept in the address (?q=&client=).
+ * Clients: the marketplace's clients found by name, email or phone (the most recent when the search
+ * is blank), and the chosen one's appointments, waitlist requests, memberships and packages.
  */
 export default function ClientsSection({ marketplaceId }: ConsoleSectionProps) {
-  const [params, setParams] = useSearchParams();
-  const [text, setText] = useState(params.get('q') ?? '');
-  const [search, setSearch] = useState(text);
-  const chosen = /^\d+$/.test(params.get('client') ?? '') ? (params.get('client') ?? '') : null;
+  const { text, search, chosen, type, choose } = useClientSearch();
   const clients = useStaffClients(marketplaceId, search);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text), searchDelayMs);
-    return () => clearTimeout(timer);
-  }, [text]);
-
-  const keep = (next: { q?: string; client?: string | null }) => {
-    const merged = new URLSearchParams(params);
-    if (next.q !== undefined) {
-      if (next.q.trim()) merged.set('q', next.q);
-      else merged.delete('q');
-    }
-    if (next.client !== undefined) {
-      if (next.client) merged.set('client', next.client);
-      else merged.delete('client');
-    }
-    setParams(merged, { replace: true });
-  };
 
   return (
     <Stack gap="4">
@@ -52,46 +26,18 @@ export default function ClientsSection({ marketplaceId }: ConsoleSectionProps) {
             value={text}
             maxLength={100}
             placeholder="Name, email or phone"
-            onChange={(event) => {
-              setText(event.target.value);
-              keep({ q: event.target.value });
-            }}
+            onChange={(event) => type(event.target.value)}
           />
         </Field.Root>
       </Box>
       <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 2fr)' }} gap="6">
         <Stack as="section" aria-label="Search results" gap="2">
           {clients.isPending ? (
-            <Center py="6">
-              <Spinner role="status" aria-label="Searching clients" />
-            </Center>
+            <Loading label="Searching clients" />
           ) : clients.isError ? (
-            <Stack gap="3" align="start">
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Title>{errorMessage(clients.error)}</Alert.Title>
-              </Alert.Root>
-              <Button onClick={() => clients.refetch()}>Try again</Button>
-            </Stack>
+            <LoadError error={clients.error} onRetry={() => clients.refetch()} />
           ) : (
-            <>
-              <Text role="status" color="fg.muted">
-                {clients.data.length === 0
-                  ? 'No clients found.'
-                  : `${clients.data.length} ${clients.data.length === 1 ? 'client' : 'clients'}`}
-              </Text>
-              <Stack as="ul" listStyleType="none" gap="2" aria-label="Clients">
-                {clients.data.map((client) => (
-                  <li key={client.id}>
-                    <ClientRow
-                      client={client}
-                      chosen={client.id === chosen}
-                      onChoose={() => keep({ client: client.id })}
-                    />
-                  </li>
-                ))}
-              </Stack>
-            </>
+            <ClientList clients={clients.data} chosen={chosen} onChoose={choose} />
           )}
         </Stack>
         <Box>
@@ -103,6 +49,33 @@ export default function ClientsSection({ marketplaceId }: ConsoleSectionProps) {
         </Box>
       </Grid>
     </Stack>
+  );
+}
+
+function ClientList({
+  clients,
+  chosen,
+  onChoose,
+}: {
+  clients: readonly StaffClientSummary[];
+  chosen: string | null;
+  onChoose: (clientId: string) => void;
+}) {
+  return (
+    <>
+      <Text role="status" color="fg.muted">
+        {clients.length === 0
+          ? 'No clients found.'
+          : `${clients.length} ${clients.length === 1 ? 'client' : 'clients'}`}
+      </Text>
+      <Stack as="ul" listStyleType="none" gap="2" aria-label="Clients">
+        {clients.map((client) => (
+          <li key={client.id}>
+            <ClientRow client={client} chosen={client.id === chosen} onChoose={() => onChoose(client.id)} />
+          </li>
+        ))}
+      </Stack>
+    </>
   );
 }
 

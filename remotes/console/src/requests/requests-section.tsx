@@ -1,13 +1,14 @@
-import { errorMessage, useMarketplace } from '@atrium/graphql-client';
+import { useMarketplace } from '@atrium/graphql-client';
 import { useStaffRequests } from '@atrium/graphql-client/staff';
-import { Alert, Button, Center, PageHeading, Spinner, Stack, Text } from '@atrium/ui';
+import { PageHeading, Stack, Text } from '@atrium/ui';
+import { LoadError, Loading } from '../shared/query-states';
 import type { ConsoleSectionProps } from '../shell/console-staff';
 import { apiFilter, RequestFilters, useRequestFilter } from './request-filters';
 import { statusLabels } from './request-format';
 import { RequestItem } from './request-item';
 
 /**
- * The requests inbox (issue 19): the marketplace's appointment requests, pending ones first by
+ * The requests inbox: the marketplace's appointment requests, pending ones first by
  * default, filtered by status, clinic and date, asked for again every few seconds so new requests
  * appear without a reload. A practitioner sees their own, read-only.
  */
@@ -24,17 +25,9 @@ export default function RequestsSection({ marketplaceId, staff }: ConsoleSection
       {staff.role === 'practitioner' && <Text color="fg.muted">Your own appointments, read-only.</Text>}
       <RequestFilters values={values} clinics={clinics} onChange={update} />
       {requests.isPending ? (
-        <Center py="12">
-          <Spinner size="lg" role="status" aria-label="Loading requests" />
-        </Center>
+        <Loading label="Loading requests" section />
       ) : requests.isError ? (
-        <Stack gap="3" align="start">
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{errorMessage(requests.error, 'appointments')}</Alert.Title>
-          </Alert.Root>
-          <Button onClick={() => requests.refetch()}>Try again</Button>
-        </Stack>
+        <LoadError error={requests.error} action="appointments" onRetry={() => requests.refetch()} />
       ) : (
         <>
           <Text role="status" color="fg.muted">

@@ -2,7 +2,7 @@ import { errorMessage } from '@atrium/graphql-client';
 import { useLogout } from '@atrium/graphql-client/identity';
 import { emit } from '@atrium/stores';
 
-/** Spec 4's logout message, as the client side says it. */
+/** The toast after signing out, in the same words as on the clients' pages. */
 export const LOGGED_OUT = 'Logged out successfully';
 
 /**

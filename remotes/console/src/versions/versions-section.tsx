@@ -1,11 +1,11 @@
-import { errorMessage } from '@atrium/graphql-client';
 import { useStaffRemoteVersions } from '@atrium/graphql-client/staff';
-import { Alert, Button, Center, PageHeading, Spinner, Stack, Table, Text } from '@atrium/ui';
+import { PageHeading, Stack, Table, Text } from '@atrium/ui';
+import { LoadError, Loading } from '../shared/query-states';
 import type { ConsoleSectionProps } from '../shell/console-staff';
 import { RemoteVersionRow } from './remote-version-row';
 
 /**
- * Tenant versions (issue 19, owner only): which release of each part of the site this marketplace's
+ * Tenant versions (for the owner only): which release of each part of the site this marketplace's
  * clients get (the default, or its own override), previewed in the owner's browser first, made live,
  * rolled back. A change shows on the clients' next page load, with no deploy.
  */
@@ -19,17 +19,9 @@ export default function VersionsSection({ marketplaceId }: ConsoleSectionProps) 
         making it live; a change shows on your clients' next page load.
       </Text>
       {versions.isPending ? (
-        <Center py="12">
-          <Spinner size="lg" role="status" aria-label="Loading versions" />
-        </Center>
+        <Loading label="Loading versions" section />
       ) : versions.isError ? (
-        <Stack gap="3" align="start">
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{errorMessage(versions.error)}</Alert.Title>
-          </Alert.Root>
-          <Button onClick={() => versions.refetch()}>Try again</Button>
-        </Stack>
+        <LoadError error={versions.error} onRetry={() => versions.refetch()} />
       ) : (
         <Table.ScrollArea borderWidth="1px" rounded="md">
           <Table.Root size="sm" aria-label="Versions of the site's parts">

@@ -1,0 +1,73 @@
+import { type StaffRole, staffMay } from '@atrium/domain';
+import type { StaffRequest } from '@atrium/graphql-client/staff';
+import { Button, HStack } from '@atrium/ui';
+import type { RequestActions } from './use-request-actions';
+
+/** What this staff member may do with the request in its present status. */
+export function allowedActions(request: StaffRequest, role: StaffRole) {
+  return {
+    confirm: request.status === 'PENDING' && staffMay(role, 'confirmAppointment'),
+    decline: request.status === 'PENDING' && staffMay(role, 'declineAppointment'),
+    complete: request.status === 'BOOKED' && staffMay(role, 'completeAppointment'),
+    cancel: request.status === 'BOOKED' && staffMay(role, 'cancelAppointment'),
+  };
+}
+
+/** The request's buttons, each named with the `subject` so that a list of requests tells them apart. */
+export function RequestActionButtons({
+  may,
+  subject,
+  actions,
+}: {
+  may: ReturnType<typeof allowedActions>;
+  subject: string;
+  actions: RequestActions;
+}) {
+  if (!(may.confirm || may.decline || may.complete || may.cancel)) return null;
+  return (
+    <HStack gap="2" wrap="wrap">
+      {may.confirm && (
+        <Button
+          onClick={actions.confirm}
+          loading={actions.confirming}
+          disabled={actions.busy}
+          aria-label={`Confirm request of ${subject}`}
+        >
+          Confirm
+        </Button>
+      )}
+      {may.decline && (
+        <Button
+          variant="outline"
+          colorPalette="red"
+          onClick={() => actions.ask('decline')}
+          disabled={actions.busy}
+          aria-label={`Decline request of ${subject}`}
+        >
+          Decline
+        </Button>
+      )}
+      {may.complete && (
+        <Button
+          onClick={actions.complete}
+          loading={actions.completing}
+          disabled={actions.busy}
+          aria-label={`Complete appointment of ${subject}`}
+        >
+          Complete
+        </Button>
+      )}
+      {may.cancel && (
+        <Button
+          variant="outline"
+          colorPalette="red"
+          onClick={() => actions.ask('cancel')}
+          disabled={actions.busy}
+          aria-label={`Cancel appointment of ${subject}`}
+        >
+          Cancel
+        </Button>
+      )}
+    </HStack>
+  );
+}
