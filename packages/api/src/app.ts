@@ -22,6 +22,7 @@ import { usePersistedDocuments } from './http/persisted-operations';
 import { withPlainErrors } from './http/plain-errors';
 import { publicCachePlugins } from './http/public-cache';
 import { requestLogger, useRequestId, yogaLogger } from './http/request-id';
+import { maskServiceErrors } from './http/service-unavailable';
 import { useStaticAssets } from './http/static-assets';
 import { useStripeWebhooks } from './http/stripe-webhooks';
 import { loadIdentityConfig } from './identity-config';
@@ -129,8 +130,9 @@ export function createApp({
         log: requestLog,
       };
     },
-    // Unexpected errors become 'Unexpected error.' and never carry a stack trace, in any environment.
-    maskedErrors: { isDev: false },
+    // Unexpected errors become 'Unexpected error.' and never carry a stack trace, in any environment;
+    // a database out of reach is SERVICE_UNAVAILABLE (HTTP 503) instead.
+    maskedErrors: { isDev: false, maskError: maskServiceErrors },
     graphiql: config.nodeEnv !== 'production',
     landingPage: false,
     // Browsers reach the API on their own origin through a proxy, so no cross-origin access is granted.

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import { createDatabase } from './adapters/database/create-database';
 import type { Database } from './adapters/database/database';
+import { isDatabaseUnavailable } from './adapters/database/unavailable';
 import { createMailer } from './adapters/mail/create-mailer';
 import { createPayments } from './adapters/payments/create-payments-processor';
 import { createSmsSender } from './adapters/sms/create-sms-sender';
@@ -62,9 +63,33 @@ export function startJobs(
   );
 }
 
-/** One line per failed job attempt (the job engine retries it or records it as failed). */
+/**
+ * One line per failed job attempt (the job engine retries it or records it as failed); while the
+ * database is out of reach, a warning per failed poll instead, since the workers poll on until it returns.
+ */
 export function logJobError(error: unknown, queue: string): void {
+  if (isDatabaseUnavailable(error)) {
+    logger.warn({ queue, ...errorFields(error) }, 'Job engine waiting for the database');
+    return;
+  }
   logger.error({ queue, ...errorFields(error) }, 'Job failed');
+}
+
+let outageGuardInstalled = false;
+
+/**
+ * Keeps the process running through a database restart or failover. pg-boss 10 completes and fails a
+ * job without awaiting the statement, so one that meets the outage rejects unhandled, which would end
+ * the process; such a rejection is logged instead (the job expires and runs again once the database
+ * is back). Any other unhandled rejection still ends the process, as Node's default does.
+ */
+export function surviveDatabaseOutages(): void {
+  if (outageGuardInstalled) return;
+  outageGuardInstalled = true;
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    logger.warn(errorFields(reason), 'Database unavailable: a background statement failed');
+  });
 }
 
 /** Opens the database, migrates it (and seeds the demo when configured), starts the jobs, then listens. */
@@ -124,6 +149,7 @@ export async function runUntilStopped(
   start: () => Promise<{ close(): Promise<void> }>,
   onStarted: (running: { close(): Promise<void> }) => void,
 ): Promise<void> {
+  surviveDatabaseOutages();
   const running = await start();
   onStarted(running);
   const stop = (signal: NodeJS.Signals) => {

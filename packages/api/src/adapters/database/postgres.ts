@@ -3,12 +3,35 @@ import pg from 'pg';
 import * as schema from '../../db/schema';
 import { errorFields, logger } from '../../logger';
 import type { Database, Db } from './database';
+import { isDatabaseUnavailable } from './unavailable';
 
-/** PostgreSQL through a `pg` connection pool. */
+/**
+ * How long a request waits for a connection (a new one, or a free one of the pool) before it fails:
+ * while the database is down, requests are answered at once or after this, never left hanging.
+ */
+export const connectionTimeoutMs = 5000;
+
+/**
+ * PostgreSQL through a `pg` connection pool that outlives the server: when it restarts or fails over,
+ * the operations using it fail (and are answered as unavailable), and the pool opens new connections
+ * once it is back.
+ */
 export async function createPostgresDatabase(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url });
-  // An idle client losing its connection emits on the pool; unhandled, that would kill the process.
-  pool.on('error', (error) => logger.error(errorFields(error), 'PostgreSQL pool error'));
+  const pool = new pg.Pool({
+    connectionString: url,
+    connectionTimeoutMillis: connectionTimeoutMs,
+    // Finds a connection whose server vanished without closing it (a failed-over host).
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // A connection that the server ends emits 'error' on its client, checked out (a transaction between
+  // statements) or idle alike; unhandled, that would end the process. Its operation fails on its own,
+  // and pg-pool drops the client when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logger.warn(errorFields(error), 'PostgreSQL connection lost'));
+  });
+  // The pool re-emits an idle client's error, already logged by the client's own listener.
+  pool.on('error', () => undefined);
   // Fail at start-up, not on the first request, when the server is unreachable.
   await pool.query('select 1');
   const db: Db = drizzle({ client: pool, schema });
@@ -31,12 +54,13 @@ export async function createPostgresDatabase(url: string): Promise<Database> {
             (await client.query<Row>(text, params)).rows,
         });
         await client.query('commit');
+        client.release();
         return result;
       } catch (error) {
         await client.query('rollback').catch(() => undefined);
+        // A connection the failure may have broken is closed rather than handed to the next caller.
+        client.release(isDatabaseUnavailable(error));
         throw error;
-      } finally {
-        client.release();
       }
     },
     close: () => pool.end(),
