@@ -10,7 +10,7 @@ import {
 import { emit } from '@atrium/stores';
 import { useState } from 'react';
 import type { VersionChange } from './confirm-dialog';
-import { currentRelease, formatInstant, previewPages, remoteLabels, rollbackTarget } from './version-format';
+import { changeQuestions, currentRelease, formatInstant, previewPages, remoteLabels } from './version-format';
 
 /**
  * A change asked about before it runs: once confirmed, a toast says what it did, or the server's
@@ -20,9 +20,9 @@ function useConfirmedChange() {
   const [change, setChange] = useState<VersionChange | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const ask = (next: Omit<VersionChange, 'run'>, action: () => Promise<string>) =>
+  const ask = (question: Omit<VersionChange, 'run'>, action: () => Promise<string>) =>
     setChange({
-      ...next,
+      ...question,
       run: async () => {
         setFailure(null);
         try {
@@ -66,61 +66,33 @@ export function useVersionChanges(marketplaceId: string, item: StaffRemoteVersio
   const scope = { marketplaceId, remote: item.remote };
 
   const onPreview = () =>
-    ask(
-      {
-        title: `Preview ${part} ${chosen}?`,
-        message: `For the next hour, this browser loads ${part} ${chosen} on this marketplace's pages. Your clients keep getting what they get now. The page opens in a new tab.`,
-        confirmLabel: 'Preview',
-      },
-      async () => {
-        const started = await preview.mutateAsync({ ...scope, version: chosen });
-        storePreviewCookie({ marketplaceId, token: started.token, expiresAt: started.expiresAt });
-        const page = `/${marketplaceId}/${previewPages[item.remote]}`;
-        setPreviewLink(openInNewTab(page) ? null : page);
-        return `Previewing ${part} ${started.version} in this browser until ${formatInstant(started.expiresAt)}.`;
-      },
-    );
+    ask(changeQuestions.preview(part, chosen), async () => {
+      const started = await preview.mutateAsync({ ...scope, version: chosen });
+      storePreviewCookie({ marketplaceId, token: started.token, expiresAt: started.expiresAt });
+      const page = `/${marketplaceId}/${previewPages[item.remote]}`;
+      setPreviewLink(openInNewTab(page) ? null : page);
+      return `Previewing ${part} ${started.version} in this browser until ${formatInstant(started.expiresAt)}.`;
+    });
 
   const onMakeLive = () =>
-    ask(
-      {
-        title: `Make ${part} ${chosen} live?`,
-        message: `Every client of this marketplace gets ${part} ${chosen} on their next page load.`,
-        confirmLabel: 'Make live',
-      },
-      async () => {
-        await makeLive.mutateAsync({ ...scope, version: chosen });
-        // A preview in this browser would hide what the clients now get.
-        removePreviewCookie(marketplaceId);
-        return `${label} ${chosen} is live for your clients.`;
-      },
-    );
+    ask(changeQuestions.makeLive(part, chosen), async () => {
+      await makeLive.mutateAsync({ ...scope, version: chosen });
+      // A preview in this browser would hide what the clients now get.
+      removePreviewCookie(marketplaceId);
+      return `${label} ${chosen} is live for your clients.`;
+    });
 
   const onRollBack = () =>
-    ask(
-      {
-        title: `Roll back ${part}?`,
-        message: `Every client of this marketplace gets ${rollbackTarget(item)} on their next page load.`,
-        confirmLabel: 'Roll back',
-      },
-      async () => {
-        const now = currentRelease(await rollBack.mutateAsync(scope));
-        return `${label} rolled back: your clients get ${now.version ?? 'the built-in version'}.`;
-      },
-    );
+    ask(changeQuestions.rollBack(part, item), async () => {
+      const now = currentRelease(await rollBack.mutateAsync(scope));
+      return `${label} rolled back: your clients get ${now.version ?? 'the built-in version'}.`;
+    });
 
   const onRestoreDefault = () =>
-    ask(
-      {
-        title: `Use the default ${part}?`,
-        message: `Every client of this marketplace gets ${item.default ? `the default, ${item.default.version},` : 'the built-in version'} on their next page load.`,
-        confirmLabel: 'Use default',
-      },
-      async () => {
-        await clear.mutateAsync(scope);
-        return `${label}: your clients get the default again.`;
-      },
-    );
+    ask(changeQuestions.restoreDefault(part, item), async () => {
+      await clear.mutateAsync(scope);
+      return `${label}: your clients get the default again.`;
+    });
 
   return {
     change,

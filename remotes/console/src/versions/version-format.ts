@@ -40,3 +40,29 @@ export function rollbackTarget(item: StaffRemoteVersions): string {
   if (item.rollbackTo) return item.rollbackTo.version;
   return item.default ? `the default (${item.default.version})` : 'the built-in version';
 }
+
+type ChangeQuestion = { title: string; message: string; confirmLabel: string };
+
+/** What the confirmation of each change asks: its title, what it changes for whom, and its button. */
+export const changeQuestions = {
+  preview: (part: string, version: string): ChangeQuestion => ({
+    title: `Preview ${part} ${version}?`,
+    message: `For the next hour, this browser loads ${part} ${version} on this marketplace's pages. Your clients keep getting what they get now. The page opens in a new tab.`,
+    confirmLabel: 'Preview',
+  }),
+  makeLive: (part: string, version: string): ChangeQuestion => ({
+    title: `Make ${part} ${version} live?`,
+    message: `Every client of this marketplace gets ${part} ${version} on their next page load.`,
+    confirmLabel: 'Make live',
+  }),
+  rollBack: (part: string, item: StaffRemoteVersions): ChangeQuestion => ({
+    title: `Roll back ${part}?`,
+    message: `Every client of this marketplace gets ${rollbackTarget(item)} on their next page load.`,
+    confirmLabel: 'Roll back',
+  }),
+  restoreDefault: (part: string, item: StaffRemoteVersions): ChangeQuestion => ({
+    title: `Use the default ${part}?`,
+    message: `Every client of this marketplace gets ${item.default ? `the default, ${item.default.version},` : 'the built-in version'} on their next page load.`,
+    confirmLabel: 'Use default',
+  }),
+};
