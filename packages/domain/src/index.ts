@@ -35,6 +35,7 @@ export {
   checkBirthDate,
   maskBirthDateInput,
 } from './forms/birth-date';
+export { billingAddressFields, billingAddressForm, cardEntryForm, isCurrentExpiry } from './forms/card-rules';
 export {
   allowsDateMaskKey,
   DATE_MASK_KEYS,
@@ -46,6 +47,19 @@ export {
   parseDateInput,
   resolveDateBound,
 } from './forms/dates';
+export type { FieldRule } from './forms/field-rules';
+export {
+  birthDate,
+  birthDateValue,
+  emailAddress,
+  fieldErrors,
+  limitedText,
+  optional,
+  requiredPassword,
+  requiredText,
+  usPhone,
+  usPhoneNumber,
+} from './forms/field-rules';
 export type {
   FormField,
   FormFieldPattern,
@@ -54,10 +68,51 @@ export type {
   FormValue,
   FormValues,
 } from './forms/form-definition';
-export { normalizeFormValues, validateField, validateForm } from './forms/form-definition';
+export {
+  fieldSchema,
+  formSchema,
+  normalizeFormValues,
+  validateField,
+  validateForm,
+} from './forms/form-definition';
+export {
+  ADDRESS_MAX_LENGTH,
+  CHECKOUT_PERSONAL_MESSAGES,
+  CUSTOM_TIP_INVALID,
+  checkoutPersonalFields,
+  coordinates,
+  customTip,
+  homeAddress,
+  INVALID_PROMO_CODE,
+  NAME_MAX_LENGTH,
+  NOTES_MAX_LENGTH,
+  normalizePromoCode,
+  notes,
+  PASSCODE_LENGTH,
+  PROFILE_MESSAGES,
+  PROMO_CODE_MAX_LENGTH,
+  passcode,
+  passwordSignInForm,
+  phoneCode,
+  phoneCodeForm,
+  profileFields,
+  promoCode,
+  RESET_PASSWORD_MESSAGES,
+  registrationForm,
+  resetPasswordForm,
+  SIGN_IN_EMAIL_MESSAGES,
+  signInEmail,
+  signInEmailForm,
+} from './forms/form-rules';
 export { isCanadianPostalCode, isCreditCardNumber, isEmail, isUsZip } from './forms/patterns';
 export type { PhoneProblem } from './forms/phone';
-export { formatUsPhone, formatUsPhoneInput, PHONE_INPUT_MAX_LENGTH, parseUsPhone } from './forms/phone';
+export {
+  formatUsPhone,
+  formatUsPhoneInput,
+  PHONE_INPUT_MAX_LENGTH,
+  parseUsPhone,
+  phoneHref,
+} from './forms/phone';
 export type { LinkedMarketplace } from './marketplace/marketplace-id';
 export { linkedMarketplace, marketplaceIdFromPath } from './marketplace/marketplace-id';
 export { dollarsToCents, formatCents } from './money/format-cents';

@@ -31,6 +31,8 @@ describe('date inputs (spec 5)', () => {
     expect(maskDateInput('07151990')).toBe('07/15/1990');
     expect(maskDateInput('07/15/1990x9')).toBe('07/15/1990');
     expect(formatDateInput('1990-07-15')).toBe('07/15/1990');
+    expect(formatDateInput('1990-01-05')).toBe('01/05/1990');
+    expect(formatDateInput(null)).toBe('');
   });
 
   it('lets through digits, tab, backspace, delete and arrows only', () => {

@@ -37,9 +37,12 @@ export function resolveDateBound(bound: string | null | undefined, now = new Dat
   return bound === 'today' ? today(now) : bound;
 }
 
-/** yyyy-MM-dd as MM/DD/YYYY, for the masked input. */
-export function formatDateInput(iso: string): string {
-  const [year, month, day] = iso.split('-');
+/**
+ * A stored yyyy-MM-dd date as the date input shows it, MM/DD/YYYY (a birth date prefilled from a
+ * profile or a sign-in provider); '' when there is none.
+ */
+export function formatDateInput(iso: string | null | undefined): string {
+  const [, year, month, day] = iso?.match(/^(\d{4})-(\d{2})-(\d{2})$/) ?? [];
   return year && month && day ? `${month}/${day}/${year}` : '';
 }
 

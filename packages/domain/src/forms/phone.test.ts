@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsPhone, formatUsPhoneInput, parseUsPhone } from './phone';
+import { formatUsPhone, formatUsPhoneInput, parseUsPhone, phoneHref } from './phone';
 
 describe('US phones (spec 5)', () => {
   it('stores a national-format number as E.164', () => {
     expect(parseUsPhone('(201) 555-0143')).toEqual({ e164: '+12015550143' });
     expect(parseUsPhone('201.555.0143')).toEqual({ e164: '+12015550143' });
+  });
+
+  it.each([
+    ['2125550142', '+12125550142'],
+    ['(212) 555-0142', '+12125550142'],
+    ['+1 212 555 0142', '+12125550142'],
+  ])('reads %j as %s', (typed, e164) => {
+    expect(parseUsPhone(typed)).toEqual({ e164 });
+  });
+
+  it.each(['', '555', '1234567890123456789', 'call me'])('has no number in %j', (typed) => {
+    expect('problem' in parseUsPhone(typed)).toBe(true);
   });
 
   it('says why a number is refused', () => {
@@ -17,6 +29,12 @@ describe('US phones (spec 5)', () => {
     expect(formatUsPhone('+12125550143')).toBe('(212) 555-0143');
     expect(formatUsPhone('212-555-0143')).toBe('(212) 555-0143');
     expect(formatUsPhone('ask at the desk')).toBe('ask at the desk');
+    expect(formatUsPhone('+12125550142')).toBe('(212) 555-0142');
+  });
+
+  it('links a stored number for calling', () => {
+    expect(phoneHref('+12125550143')).toBe('tel:+12125550143');
+    expect(phoneHref('(212) 555-0143')).toBe('tel:+12125550143');
   });
 
   it('formats the phone input nationally as the client types, leaving deletions alone', () => {

@@ -58,3 +58,12 @@ export function formatUsPhoneInput(previous: string, next: string): string {
   if (capped.length <= previous.length) return capped;
   return new AsYouType('US').input(capped).slice(0, PHONE_INPUT_MAX_LENGTH);
 }
+
+/** A tel: link for a stored phone (E.164, or anything read as a US number); digits only otherwise. */
+export function phoneHref(phone: string): string {
+  try {
+    return parsePhoneNumberWithError(phone, 'US').getURI();
+  } catch {
+    return `tel:${phone.replace(/[^\d+]/g, '')}`;
+  }
+}

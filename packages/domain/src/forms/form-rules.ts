@@ -1,0 +1,159 @@
+// Each form's rules, with the spec's exact messages: the browser validates its forms with these and
+// the API its arguments, so both say the same thing about the same value.
+import * as z from 'zod/mini';
+import { tipToCents } from '../pricing/tips';
+import {
+  birthDate,
+  emailAddress,
+  type FieldRule,
+  limitedText,
+  refuse,
+  requiredPassword,
+  requiredText,
+  usPhone,
+} from './field-rules';
+
+/** Sign-in email: asked for when empty, then held to a simple email pattern. */
+export const SIGN_IN_EMAIL_MESSAGES = {
+  required: 'Please enter your email address.',
+  invalid: 'Please enter a valid email address.',
+};
+export const signInEmail = emailAddress(SIGN_IN_EMAIL_MESSAGES);
+export const signInEmailForm = z.object({ email: signInEmail });
+
+/** Signing in with a password: the address as above; the server says whether the password is right. */
+export const passwordSignInForm = z.object({
+  email: signInEmail,
+  password: requiredPassword('Please enter your password.'),
+});
+
+/** The emailed passcode: exactly 6 digits. */
+export const PASSCODE_LENGTH = 6;
+export const passcode = z
+  .string({ error: 'Please enter the 6-digit code.' })
+  .check(z.trim(), z.regex(/^\d{6}$/, 'Please enter the 6-digit code.'));
+
+/** The code texted to confirm a phone: required, then exactly six digits. */
+export const phoneCode = z.pipe(
+  requiredText('Code is required'),
+  z.string().check(z.regex(/^\d{6}$/, 'Please enter a valid code')),
+);
+export const phoneCodeForm = z.object({ code: phoneCode });
+
+/** Reset password: both fields required; when both are given and differ, nothing is sent. */
+export const RESET_PASSWORD_MESSAGES = {
+  password: 'Password is required',
+  confirmPassword: 'Confirm Password is required',
+  mismatch: 'Passwords do not match',
+};
+export const resetPasswordForm = z
+  .object({
+    password: requiredPassword(RESET_PASSWORD_MESSAGES.password),
+    confirmPassword: requiredPassword(RESET_PASSWORD_MESSAGES.confirmPassword),
+  })
+  .check(
+    z.refine(
+      ({ password, confirmPassword }) => !password || !confirmPassword || password === confirmPassword,
+      { message: RESET_PASSWORD_MESSAGES.mismatch, path: ['confirmPassword'] },
+    ),
+  );
+
+/** The longest a name and an address may be. */
+export const NAME_MAX_LENGTH = 100;
+export const ADDRESS_MAX_LENGTH = 500;
+
+const personName = (required: string, label: string) => limitedText(required, label, NAME_MAX_LENGTH);
+const address = (required: string) => limitedText(required, 'Address', ADDRESS_MAX_LENGTH);
+
+/** The profile's messages, shared by the profile form and the Confirm Information registration form. */
+export const PROFILE_MESSAGES = {
+  email: 'Email is required',
+  givenName: 'First Name is required',
+  familyName: 'Last Name is required',
+  phone: 'Phone Number is required',
+  phoneInvalid: 'Please provide a valid US phone number',
+  dob: 'Date of Birth is required',
+  address: 'Address is required',
+};
+
+/** The profile fields a profile form and the registration form require, each with its message. */
+export const profileFields = (now?: Date) => ({
+  givenName: personName(PROFILE_MESSAGES.givenName, 'First Name'),
+  familyName: personName(PROFILE_MESSAGES.familyName, 'Last Name'),
+  phone: usPhone({ required: PROFILE_MESSAGES.phone, invalid: PROFILE_MESSAGES.phoneInvalid }),
+  dob: birthDate(PROFILE_MESSAGES.dob, now),
+  address: address(PROFILE_MESSAGES.address),
+});
+
+/** Confirm Information (registration): every field required; the email as the provider gave it. */
+export const registrationForm = (now?: Date) =>
+  z.object({ email: requiredText(PROFILE_MESSAGES.email), ...profileFields(now) });
+
+/** The checkout personal form's messages (a guest registers with these details). */
+export const CHECKOUT_PERSONAL_MESSAGES = {
+  givenName: 'Name is required',
+  familyName: 'Last Name is required',
+  dob: 'Date of Birth is required',
+  email: 'Email is required',
+  emailInvalid: 'Please provide a valid email',
+  phone: 'Phone is required',
+  phoneInvalid: 'Please provide a valid US phone number',
+};
+
+/** The checkout personal form's fields, for the API's registerUser. */
+export const checkoutPersonalFields = (now?: Date) => ({
+  givenName: personName(CHECKOUT_PERSONAL_MESSAGES.givenName, 'First Name'),
+  familyName: personName(CHECKOUT_PERSONAL_MESSAGES.familyName, 'Last Name'),
+  dob: birthDate(CHECKOUT_PERSONAL_MESSAGES.dob, now),
+  phone: usPhone({
+    required: CHECKOUT_PERSONAL_MESSAGES.phone,
+    invalid: CHECKOUT_PERSONAL_MESSAGES.phoneInvalid,
+  }),
+  email: emailAddress({
+    required: CHECKOUT_PERSONAL_MESSAGES.email,
+    invalid: CHECKOUT_PERSONAL_MESSAGES.emailInvalid,
+  }),
+});
+
+/** A promo code has at most 15 characters, trimmed and upper-cased, and is not empty. */
+export const PROMO_CODE_MAX_LENGTH = 15;
+export const INVALID_PROMO_CODE = 'Invalid promo code';
+export const normalizePromoCode = (text: string) => text.trim().toUpperCase().slice(0, PROMO_CODE_MAX_LENGTH);
+export const promoCode = z.pipe(
+  z.string({ error: INVALID_PROMO_CODE }),
+  z.transform((text, context) => normalizePromoCode(text) || refuse(context, text, INVALID_PROMO_CODE)),
+);
+
+/** A custom tip typed in dollars (at most 2 decimals, below 10000): cents out. */
+export const CUSTOM_TIP_INVALID = 'Enter an amount below $10,000 with at most 2 decimals.';
+export const customTip: FieldRule<number> = z.pipe(
+  z.string({ error: CUSTOM_TIP_INVALID }),
+  z.transform((dollars, context) => tipToCents(dollars) ?? refuse(context, dollars, CUSTOM_TIP_INVALID)),
+);
+
+/** The checkout notes textarea: optional, at most 2000 characters. */
+export const NOTES_MAX_LENGTH = 2000;
+export const notes = z.nullable(
+  z
+    .string()
+    .check(z.trim(), z.maxLength(NOTES_MAX_LENGTH, `Notes must be at most ${NOTES_MAX_LENGTH} characters.`)),
+);
+
+/** A map point: what a home address is geocoded to. */
+export const coordinates = z.object({
+  latitude: z
+    .number()
+    .check(
+      z.gte(-90, 'Latitude must be between -90 and 90.'),
+      z.lte(90, 'Latitude must be between -90 and 90.'),
+    ),
+  longitude: z
+    .number()
+    .check(
+      z.gte(-180, 'Longitude must be between -180 and 180.'),
+      z.lte(180, 'Longitude must be between -180 and 180.'),
+    ),
+});
+
+/** A home address for a mobile visit: the address as written and where it is. */
+export const homeAddress = z.extend(coordinates, { address: address(PROFILE_MESSAGES.address) });
