@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { developmentTokenSecret, loadIdentityConfig } from './identity-config';
+import { developmentHostSecret, developmentTokenSecret, loadIdentityConfig } from './identity-config';
 
 describe('loadIdentityConfig', () => {
   it('outside production: local web origins, the outbox, and both providers on the local OIDC provider', () => {
@@ -25,6 +25,7 @@ describe('loadIdentityConfig', () => {
       passcodeLimits: { perAddressAndClientPerHour: 5, perAddressPerHour: 30, perIpPerHour: 30 },
       registrationsPerIpPerHour: 10,
       trustProxyHops: 0,
+      hostSecret: developmentHostSecret,
       sessionCookieSecure: 'auto',
       devMailbox: true,
     });
@@ -65,6 +66,7 @@ describe('loadIdentityConfig', () => {
         AUTH_TOKEN_SECRET: 'x'.repeat(32),
         PASSCODE_LIMIT_PER_IP: '0',
         TRUST_PROXY_HOPS: '1',
+        HOST_SECRET: 'h'.repeat(32),
       },
       'production',
     );
@@ -95,7 +97,11 @@ describe('loadIdentityConfig', () => {
       passcodeLimits: { perAddressAndClientPerHour: 5, perAddressPerHour: 30, perIpPerHour: 0 },
       registrationsPerIpPerHour: 10,
       trustProxyHops: 1,
+      hostSecret: 'h'.repeat(32),
     });
+    expect(() => loadIdentityConfig({ HOST_SECRET: 'short' }, 'production')).toThrow(
+      'HOST_SECRET: HOST_SECRET must be at least 32 characters',
+    );
   });
 
   it('names every incomplete or invalid setting', () => {

@@ -35,8 +35,16 @@ export interface IdentityConfig {
   passcodeLimits: { perAddressAndClientPerHour: number; perAddressPerHour: number; perIpPerHour: number };
   /** Password registrations an hour from one IP address (3 per address from one IP, 10 per address). */
   registrationsPerIpPerHour: number;
-  /** How many reverse proxies in front of the API append to X-Forwarded-For (0: use the socket). */
+  /**
+   * How many reverse proxies in front of the API append to X-Forwarded-For (the host's server is one;
+   * 0: use the socket). Trusted only on requests that carry `hostSecret`.
+   */
   trustProxyHops: number;
+  /**
+   * The secret the host's server and the API share (HOST_SECRET): the host's requests carry it, which
+   * is what makes their X-Forwarded-For trusted, and it signs the browser ids the host gives out.
+   */
+  hostSecret: string;
   /** `auto`: Secure unless the request comes from localhost. */
   sessionCookieSecure: 'auto' | 'always' | 'never';
   /** The dev mailbox pages (GET /dev/mailbox); never in production. */
@@ -86,6 +94,7 @@ const envSchema = z.object({
   PASSCODE_LIMIT_PER_IP: count(30),
   REGISTER_LIMIT_PER_IP: count(10),
   TRUST_PROXY_HOPS: count(0),
+  HOST_SECRET: optionalText.pipe(z.string().min(32, 'HOST_SECRET must be at least 32 characters').optional()),
   SESSION_COOKIE_SECURE: optionalText.pipe(z.enum(['auto', 'always', 'never']).optional()),
 });
 
@@ -93,6 +102,8 @@ const defaultScope = 'openid email profile';
 // Outside production only (production-guards.ts refuses it): third-party sign-in works with no
 // configuration at all.
 export const developmentTokenSecret = 'atrium-development-registration-token-secret';
+// The host's server has the same default (host/src/server/host-config.ts), so both agree unconfigured.
+export const developmentHostSecret = 'atrium-development-host-secret-shared-by-host-and-api';
 
 /** Reads the identity part of the environment. Throws 'Invalid environment' naming every problem. */
 export function loadIdentityConfig(
@@ -187,6 +198,7 @@ export function loadIdentityConfig(
     },
     registrationsPerIpPerHour: values.REGISTER_LIMIT_PER_IP,
     trustProxyHops: values.TRUST_PROXY_HOPS,
+    hostSecret: values.HOST_SECRET ?? developmentHostSecret,
     sessionCookieSecure: values.SESSION_COOKIE_SECURE ?? (production ? 'always' : 'auto'),
     devMailbox: !production,
   };

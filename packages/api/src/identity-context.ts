@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Db } from './adapters/database/database';
 import { createOpenIdClient, type OpenIdClient } from './adapters/openid/openid-client';
+import { isFromHost } from './http/host-secret';
 import type { IdentityConfig } from './identity-config';
 import type { IdentityContext, IdentityPorts, ThirdPartyProvider } from './services/identity/ports';
 import {
@@ -120,9 +121,11 @@ function requestHostname(request: Request): string {
 /**
  * The caller's IP address: with trusted proxies, the X-Forwarded-For entry the outermost trusted proxy
  * appended; otherwise the socket's peer. Entries further left are the client's word and are ignored.
+ * X-Forwarded-For is believed only from the host's server (HOST_SECRET): the socket's peer cannot
+ * tell it apart from anything else on its machine, which could otherwise pick an address per request.
  */
-function clientIp(config: IdentityConfig, request: Request, nodeRequest?: IncomingMessage): string {
-  if (config.trustProxyHops > 0) {
+export function clientIp(config: IdentityConfig, request: Request, nodeRequest?: IncomingMessage): string {
+  if (config.trustProxyHops > 0 && isFromHost(request, config.hostSecret)) {
     const forwarded = (request.headers.get('x-forwarded-for') ?? '')
       .split(',')
       .map((entry) => entry.trim())

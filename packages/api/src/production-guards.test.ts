@@ -27,6 +27,14 @@ describe('production guard rails', () => {
     });
   });
 
+  it("refuse the development HOST_SECRET, which would let anyone pass for the host's server", () => {
+    expect(refusals({ ...production, HOST_SECRET: undefined })).toEqual([
+      expect.stringMatching(
+        /^HOST_SECRET: set it to a random secret .*production refuses the development secret/,
+      ),
+    ]);
+  });
+
   it('allow TRUST_PROXY_HOPS=0 when it is explicit', () => {
     expect(refusals({ ...production, TRUST_PROXY_HOPS: '0' })).toEqual([]);
   });
@@ -112,6 +120,7 @@ describe('production guard rails', () => {
       'APPLE_PAY_MERCHANT_ID',
       'OPERATOR_KEY',
       'AUTH_TOKEN_SECRET',
+      'HOST_SECRET',
       'TRUST_PROXY_HOPS',
       'REMOTE_ORIGINS',
     ]);
@@ -122,7 +131,7 @@ describe('production guard rails', () => {
       expect(refusals({ NODE_ENV: nodeEnv })).toEqual([]);
       const config = loadConfig({ NODE_ENV: nodeEnv });
       expect(productionProblems({}, config)).toEqual([]);
-      expect(productionProblems({}, { ...config, nodeEnv: 'production' })).toHaveLength(6);
+      expect(productionProblems({}, { ...config, nodeEnv: 'production' })).toHaveLength(7);
     }
   });
 });

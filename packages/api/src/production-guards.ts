@@ -1,6 +1,6 @@
 import { developmentOperatorKey } from './checkout-config';
 import type { AppConfig } from './config';
-import { developmentTokenSecret } from './identity-config';
+import { developmentHostSecret, developmentTokenSecret } from './identity-config';
 
 /**
  * Why a production server must not start with this configuration: one line per refusal, each naming
@@ -38,6 +38,11 @@ export function productionProblems(
   if (config.identity.registrationTokenSecret === developmentTokenSecret) {
     problems.push(
       'AUTH_TOKEN_SECRET: set it to a random secret of at least 32 characters; production refuses the development secret',
+    );
+  }
+  if (config.identity.hostSecret === developmentHostSecret) {
+    problems.push(
+      "HOST_SECRET: set it to a random secret of at least 32 characters, the same for the host's server; production refuses the development secret",
     );
   }
   if (!env.TRUST_PROXY_HOPS?.trim()) {

@@ -2,6 +2,8 @@ import PgBoss from 'pg-boss';
 import type { Database } from '../adapters/database/database';
 import type { App } from '../app';
 import type { OutboxAttachment } from '../db/schema';
+import { hostSecretHeader } from '../http/host-secret';
+import { developmentHostSecret } from '../identity-config';
 import { bossDb } from '../jobs/pg-boss-db';
 import { jobSchema, queues } from '../jobs/queues';
 import { type AccountEmailJob, sendAccountEmail } from '../services/identity/account-emails';
@@ -40,7 +42,8 @@ export interface BrowserResponse<Data> {
 
 /**
  * A browser of the web app talking to the API in-process: keeps the cookies the API sets and sends
- * them back, from one IP address (X-Forwarded-For, with TRUST_PROXY_HOPS=1) and one Origin.
+ * them back, from one IP address (X-Forwarded-For from the host's server, with TRUST_PROXY_HOPS=1) and
+ * one Origin.
  */
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
@@ -78,7 +81,10 @@ export class TestBrowser {
         'content-type': 'application/json',
         accept: 'application/graphql-response+json, application/json',
         ...(cookie ? { cookie } : {}),
-        ...(this.options.ip ? { 'x-forwarded-for': this.options.ip } : {}),
+        // As the host's server forwards a client's address: with its secret (TRUST_PROXY_HOPS=1).
+        ...(this.options.ip
+          ? { 'x-forwarded-for': this.options.ip, [hostSecretHeader]: developmentHostSecret }
+          : {}),
         ...(this.options.origin ? { origin: this.options.origin } : {}),
         ...headers,
       },

@@ -8,6 +8,7 @@ export const productionEnv = {
   OPERATOR_KEY: 'a-production-operator-key-of-32-chars',
   AUTH_TOKEN_SECRET: 'a-production-registration-secret-of-40-chars',
   TRUST_PROXY_HOPS: '1',
+  HOST_SECRET: 'a-production-host-secret-of-40-characters',
   REMOTE_ORIGINS: 'https://cdn.example.com',
   // The Apple Pay certificate is a file of its own (apple-pay-config.test.ts); here it is off.
   APPLE_PAY: 'off',
