@@ -1,12 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCheckoutConfig } from './checkout-config';
 import type { AppConfig } from './config';
 import { loadIdentityConfig } from './identity-config';
 import { loadReleasesConfig } from './releases-config';
-import { startServer } from './start-server';
+import { startServer, surviveDatabaseOutages } from './start-server';
+import { freePort } from './test/temporary-postgres';
 
 describe('startServer with PGlite on disk', () => {
   let dataDir: string;
@@ -57,6 +59,30 @@ describe('startServer with PGlite on disk', () => {
       expect(await marketplaceName(server.url)).toBe('Solace Wellness Studio');
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('surviveDatabaseOutages', () => {
+  it('lets an unhandled rejection by an unreachable database pass (logged) and still ends the process on any other', async () => {
+    const before = new Set(process.listeners('unhandledRejection'));
+    surviveDatabaseOutages();
+    const guard = process.listeners('unhandledRejection').find((listener) => !before.has(listener));
+    if (!guard) throw new Error('No unhandledRejection listener was installed');
+    try {
+      const url = `postgres://postgres@127.0.0.1:${await freePort()}/postgres`;
+      const refused = await new pg.Client({ connectionString: url }).connect().then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(refused).toMatchObject({ code: 'ECONNREFUSED' });
+      const rejected = Promise.reject(refused);
+      rejected.catch(() => undefined);
+      expect(() => guard(refused, rejected)).not.toThrow();
+      const bug = new Error('a bug');
+      expect(() => guard(bug, rejected)).toThrow(bug);
+    } finally {
+      process.off('unhandledRejection', guard);
     }
   });
 });
