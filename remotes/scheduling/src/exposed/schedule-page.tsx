@@ -28,7 +28,7 @@ export function rendersOnServer(): boolean {
 
 /**
  * The first day's free times, asked for as the page is rendered (so they are as fresh as if the
- * browser had asked; the browser asks again on arrival, spec 7). Kept in the cache until the page
+ * browser had asked; the browser asks again on arrival). Kept in the cache until the page
  * has taken them over.
  */
 export function prefetch({ marketplaceId, queryClient }: PrefetchContext) {

@@ -11,9 +11,9 @@ import {
   startOfWeek,
 } from 'date-fns';
 
-/** Dates are kept as yyyy-MM-dd, local to the place of the visit (spec 3). */
+/** Dates are kept as yyyy-MM-dd, local to the place of the visit. */
 export const DATE_FORMAT = 'yyyy-MM-dd';
-/** Spec 9: the chosen-day heading, and waitlist dates as shown. */
+/** The chosen day's heading, and waitlist dates as shown. */
 export const DAY_HEADING_FORMAT = 'EEEE, MMMM d, yyyy';
 export const WAITLIST_DATE_FORMAT = 'EEEE, MMM d, yyyy';
 
@@ -33,7 +33,7 @@ export function todayAt(timeZone: string | null | undefined, now = new Date()): 
   return format(timeZone ? new TZDate(now, timeZone) : now, DATE_FORMAT);
 }
 
-/** Spec 2: picking a day before today snaps to today. */
+/** A day picked before today snaps to today: past days are shown but cannot be booked. */
 export function snapToToday(day: string, today: string): string {
   return day < today ? today : day;
 }
@@ -47,14 +47,14 @@ export function weekOf(day: string): string[] {
 /** The same weekday one week before or after. */
 export const shiftWeek = (day: string, weeks: number) => format(addDays(toDate(day), weeks * 7), DATE_FORMAT);
 
-/** Spec 9: the calendar lists months from this month through one year ahead (yyyy-MM-01). */
+/** The months the calendar lists: from this month through one year ahead (yyyy-MM-01). */
 export function calendarMonths(today: string): string[] {
   const first = startOfMonth(toDate(today));
   return Array.from({ length: 13 }, (_, i) => format(addMonths(first, i), DATE_FORMAT));
 }
 
 /**
- * Spec 9: a month as a 35-cell grid (five weeks from the Sunday on or before the 1st), grown to six
+ * A month as a 35-cell grid (five weeks from the Sunday on or before the 1st), grown to six
  * weeks only for a month whose days would not otherwise all fit. Cells outside the month are null.
  */
 export function monthGrid(month: string): (string | null)[] {

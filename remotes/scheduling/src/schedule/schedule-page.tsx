@@ -1,15 +1,7 @@
 import { hasChosenTime } from '@atrium/domain';
-import { errorMessage, useMarketplace } from '@atrium/graphql-client';
-import { useAvailability } from '@atrium/graphql-client/availability';
-import { Navigate, Link as RouterLink, useNavigate, useParams } from '@atrium/navigation';
-import {
-  $selectedDateTime,
-  $selectedLocation,
-  $selectedProcedures,
-  $selectedWaitlist,
-  isClinicLocation,
-  selectDateTime,
-} from '@atrium/stores';
+import { errorMessage } from '@atrium/graphql-client';
+import { Navigate, Link as RouterLink, useNavigate } from '@atrium/navigation';
+import { $selectedProcedures, selectDateTime } from '@atrium/stores';
 import {
   Alert,
   Box,
@@ -24,18 +16,13 @@ import {
   Text,
 } from '@atrium/ui';
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
-import { DAY_HEADING_FORMAT, formatDay, snapToToday, todayAt } from './calendar-dates';
-import { availabilityInput, firstDay } from './first-day';
+import { DAY_HEADING_FORMAT, formatDay } from './calendar-dates';
 import { TimeSlots } from './time-slots';
-import { useDebouncedValue } from './use-debounced-value';
+import { useScheduleDay } from './use-schedule-day';
 import { WaitlistSection } from './waitlist-section';
 import { WeekCalendar } from './week-calendar';
 
-/** Spec 9: the day's times are asked for 300 ms after the client stops changing the day. */
-export const DAY_SELECTION_DEBOUNCE_MS = 300;
-
-/** /schedule: a date and time, or a waitlist (spec 2). */
+/** /schedule: a date and time, or a waitlist; with nothing in the cart, back to the services. */
 export function SchedulePage() {
   const cart = useStore($selectedProcedures);
   if (cart.length === 0) return <Navigate to="../services" replace />;
@@ -43,94 +30,28 @@ export function SchedulePage() {
 }
 
 function Schedule() {
-  const { marketplaceId = '' } = useParams();
   const navigate = useNavigate();
-  const cart = useStore($selectedProcedures);
-  const location = useStore($selectedLocation);
-  const dateTime = useStore($selectedDateTime);
-  const waitlist = useStore($selectedWaitlist);
-  const marketplace = useMarketplace(marketplaceId).data;
-
-  const clinic = isClinicLocation(location)
-    ? marketplace?.clinicOrganizations.find((c) => c.id === location.organizationId)
-    : undefined;
-  const [zone, setZone] = useState<string | null>(null);
-  const today = todayAt(clinic?.timeZone ?? zone);
-
-  // The day whose times are shown; null while a waitlist is set (spec 4 "unselects the day").
-  const [day, setDay] = useState<string | null>(() => firstDay(dateTime, waitlist, today));
-  const [weekAnchor, setWeekAnchor] = useState(day ?? today);
-  const settledDay = useDebouncedValue(day, DAY_SELECTION_DEBOUNCE_MS);
-
-  const availability = useAvailability(availabilityInput(marketplaceId, location, cart, settledDay));
-  if (availability.data && availability.data.timeZone !== zone) setZone(availability.data.timeZone);
-
-  if (!location) {
-    return (
-      <Stack gap="4">
-        <PageHeading mb="0">Choose Date &amp; Time</PageHeading>
-        <Card.Root variant="subtle">
-          <Card.Body gap="3">
-            <Text>Choose where you would like your treatment to see the times available.</Text>
-            <Button asChild alignSelf="start">
-              <RouterLink to="../set-location">Choose location</RouterLink>
-            </Button>
-          </Card.Body>
-        </Card.Root>
-      </Stack>
-    );
-  }
-
-  const pick = (picked: string) => {
-    const next = snapToToday(picked, today);
-    setDay(next);
-    setWeekAnchor(next);
-  };
-  // Times already shown stay while they are asked for again (the page refreshes them on arrival).
-  const loading = day !== null && (day !== settledDay || availability.isPending);
-  const slots = availability.data?.slots.filter((slot) => slot.date === settledDay) ?? [];
+  const schedule = useScheduleDay();
+  const { day, dateTime, waitlist, today } = schedule;
+  if (!schedule.location) return <ChooseLocationFirst />;
 
   return (
     <Stack gap="6">
       <PageHeading mb="0">Choose Date &amp; Time</PageHeading>
       <WeekCalendar
-        anchor={weekAnchor}
+        anchor={schedule.weekAnchor}
         selected={day}
         today={today}
-        onPick={pick}
-        onShowWeek={setWeekAnchor}
+        onPick={schedule.pick}
+        onShowWeek={schedule.showWeek}
       />
-      {day && (
-        <Box as="section" aria-label="Available times" aria-busy={loading || availability.isFetching}>
-          <Heading as="h2" size="lg" mb="3">
-            {formatDay(day, DAY_HEADING_FORMAT)}
-          </Heading>
-          {loading ? (
-            <Stack gap="2" aria-label="Loading times">
-              <Skeleton height="10" />
-              <Skeleton height="10" />
-            </Stack>
-          ) : availability.isError ? (
-            <Alert.Root status="error">
-              <Alert.Indicator />
-              <Alert.Title>{errorMessage(availability.error, 'availability')}</Alert.Title>
-            </Alert.Root>
-          ) : (
-            <TimeSlots
-              key={day}
-              slots={slots}
-              selectedTime={dateTime?.date === day ? dateTime.time : null}
-              onPick={(slot) => selectDateTime({ date: slot.date, time: slot.time })}
-            />
-          )}
-        </Box>
-      )}
+      {day && <AvailableTimes day={day} schedule={schedule} />}
       <Flex align="center" gap="3" aria-hidden="true">
         <Separator flex="1" />
         <Text color="fg.muted">or</Text>
         <Separator flex="1" />
       </Flex>
-      <WaitlistSection today={today} onSaved={() => setDay(null)} onEmptied={() => pick(today)} />
+      <WaitlistSection today={today} onSaved={schedule.clearDay} onEmptied={() => schedule.pick(today)} />
       <Flex justify="flex-end" position="sticky" bottom="0" bg="bg" py="3" borderTopWidth="1px">
         <Button
           size="lg"
@@ -141,5 +62,54 @@ function Schedule() {
         </Button>
       </Flex>
     </Stack>
+  );
+}
+
+function ChooseLocationFirst() {
+  return (
+    <Stack gap="4">
+      <PageHeading mb="0">Choose Date &amp; Time</PageHeading>
+      <Card.Root variant="subtle">
+        <Card.Body gap="3">
+          <Text>Choose where you would like your treatment to see the times available.</Text>
+          <Button asChild alignSelf="start">
+            <RouterLink to="../set-location">Choose location</RouterLink>
+          </Button>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}
+
+/** The chosen day's free times, or why they cannot be shown. */
+function AvailableTimes({ day, schedule }: { day: string; schedule: ReturnType<typeof useScheduleDay> }) {
+  const { availability, settledDay, dateTime } = schedule;
+  // Times already shown stay while they are asked for again (the page refreshes them on arrival).
+  const loading = day !== settledDay || availability.isPending;
+  const slots = availability.data?.slots.filter((slot) => slot.date === settledDay) ?? [];
+  return (
+    <Box as="section" aria-label="Available times" aria-busy={loading || availability.isFetching}>
+      <Heading as="h2" size="lg" mb="3">
+        {formatDay(day, DAY_HEADING_FORMAT)}
+      </Heading>
+      {loading ? (
+        <Stack gap="2" aria-label="Loading times">
+          <Skeleton height="10" />
+          <Skeleton height="10" />
+        </Stack>
+      ) : availability.isError ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{errorMessage(availability.error, 'availability')}</Alert.Title>
+        </Alert.Root>
+      ) : (
+        <TimeSlots
+          key={day}
+          slots={slots}
+          selectedTime={dateTime?.date === day ? dateTime.time : null}
+          onPick={(slot) => selectDateTime({ date: slot.date, time: slot.time })}
+        />
+      )}
+    </Box>
   );
 }

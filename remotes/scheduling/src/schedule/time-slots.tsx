@@ -4,7 +4,7 @@ import { Box, Button, Heading, Link, SimpleGrid, Stack, Text } from '@atrium/ui'
 import { format, parse } from 'date-fns';
 import { useState } from 'react';
 
-/** Spec 9: above 9 times, the rest are behind Show More. */
+/** How many times show before the rest are behind Show More. */
 export const VISIBLE_TIMES = 9;
 const labels: Record<TimeOfDay, string> = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' };
 const clock = (time: string) => format(parse(time, 'HH:mm', new Date(2000, 0, 1)), 'h:mm a');
@@ -15,7 +15,7 @@ interface TimeSlotsProps {
   onPick: (slot: AvailabilitySlot) => void;
 }
 
-/** The chosen day's times, grouped Morning, Afternoon, Evening (spec 2, 9). */
+/** The chosen day's times, grouped Morning, Afternoon, Evening. */
 export function TimeSlots({ slots, selectedTime, onPick }: TimeSlotsProps) {
   const [expanded, setExpanded] = useState(false);
   if (slots.length === 0) {

@@ -20,7 +20,7 @@ interface WaitlistDialogProps {
 }
 
 /**
- * Spec 2: 'Your Availability' — a date and the times of day that suit the client. A bottom drawer on
+ * 'Your Availability': a date and the times of day that suit the client. A bottom drawer on
  * phone-size screens, like the app's other dialogs.
  */
 export function WaitlistDialog({ open, entry, today, onSave, onClose }: WaitlistDialogProps) {

@@ -14,27 +14,20 @@ interface WaitlistSectionProps {
   onEmptied: () => void;
 }
 
-/** Spec 2: 'Join our Waitlist', its entries (edit, delete) and 'Add More Availability'. */
+/** 'Join our Waitlist', the client's entries (edit, delete) and 'Add More Availability'. */
 export function WaitlistSection({ today, onSaved, onEmptied }: WaitlistSectionProps) {
   const waitlist = useStore($selectedWaitlist);
   // null: closed; -1: a new entry; otherwise the index of the entry being edited.
   const [editing, setEditing] = useState<number | null>(null);
-  // After a save the dialog's opener may be gone ('Join our Waitlist' gives way to the list), so focus
-  // goes to 'Add More Availability' rather than being lost on the page's body.
-  const [saves, setSaves] = useState(0);
-  const addMore = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (saves > 0) requestAnimationFrame(() => addMore.current?.focus());
-  }, [saves]);
+  const { addMore, focusAddMore } = useFocusAfterSave();
 
   const save = (entry: { date: string | null; timesOfDay: TimeOfDay[] }) => {
     if (setWaitlistEntry(entry, editing !== null && editing >= 0 ? editing : null)) {
       setEditing(null);
-      setSaves((count) => count + 1);
+      focusAddMore();
       onSaved();
     }
   };
-  const describe = (entry: WaitlistEntry) => entry.timesOfDay.map((time) => timeOfDayLabels[time]).join(', ');
 
   return (
     <Stack gap="3" as="section" aria-label="Waitlist">
@@ -52,36 +45,12 @@ export function WaitlistSection({ today, onSaved, onEmptied }: WaitlistSectionPr
           <Text fontWeight="semibold">Your Availability</Text>
           <Stack as="ul" listStyleType="none" gap="2">
             {waitlist.map((entry, index) => (
-              <Box as="li" key={`${entry.date}-${index}`} borderWidth="1px" borderRadius="md" p="3">
-                <Flex justify="space-between" align="center" gap="3">
-                  <Box>
-                    <Text fontWeight="medium">
-                      {entry.date ? formatDay(entry.date, WAITLIST_DATE_FORMAT) : ''}
-                    </Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {describe(entry)}
-                    </Text>
-                  </Box>
-                  <HStack gap="3">
-                    <Link
-                      as="button"
-                      color="brand.fg"
-                      aria-label={`Edit availability for ${entry.date ? formatDay(entry.date, WAITLIST_DATE_FORMAT) : ''}`}
-                      onClick={() => setEditing(index)}
-                    >
-                      Edit
-                    </Link>
-                    <Link
-                      as="button"
-                      color="fg.error"
-                      aria-label={`Delete availability for ${entry.date ? formatDay(entry.date, WAITLIST_DATE_FORMAT) : ''}`}
-                      onClick={() => removeWaitlistEntry(index) && onEmptied()}
-                    >
-                      Delete
-                    </Link>
-                  </HStack>
-                </Flex>
-              </Box>
+              <WaitlistEntryRow
+                key={`${entry.date}-${index}`}
+                entry={entry}
+                onEdit={() => setEditing(index)}
+                onDelete={() => removeWaitlistEntry(index) && onEmptied()}
+              />
             ))}
           </Stack>
           <Button ref={addMore} alignSelf="start" variant="outline" onClick={() => setEditing(-1)}>
@@ -100,5 +69,55 @@ export function WaitlistSection({ today, onSaved, onEmptied }: WaitlistSectionPr
         />
       )}
     </Stack>
+  );
+}
+
+/**
+ * After a save the dialog's opener may be gone ('Join our Waitlist' gives way to the list), so focus
+ * goes to 'Add More Availability' rather than being lost on the page's body.
+ */
+function useFocusAfterSave() {
+  const [saves, setSaves] = useState(0);
+  const addMore = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (saves > 0) requestAnimationFrame(() => addMore.current?.focus());
+  }, [saves]);
+  return { addMore, focusAddMore: () => setSaves((count) => count + 1) };
+}
+
+function WaitlistEntryRow({
+  entry,
+  onEdit,
+  onDelete,
+}: {
+  entry: WaitlistEntry;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const date = entry.date ? formatDay(entry.date, WAITLIST_DATE_FORMAT) : '';
+  return (
+    <Box as="li" borderWidth="1px" borderRadius="md" p="3">
+      <Flex justify="space-between" align="center" gap="3">
+        <Box>
+          <Text fontWeight="medium">{date}</Text>
+          <Text fontSize="sm" color="fg.muted">
+            {entry.timesOfDay.map((time) => timeOfDayLabels[time]).join(', ')}
+          </Text>
+        </Box>
+        <HStack gap="3">
+          <Link as="button" color="brand.fg" aria-label={`Edit availability for ${date}`} onClick={onEdit}>
+            Edit
+          </Link>
+          <Link
+            as="button"
+            color="fg.error"
+            aria-label={`Delete availability for ${date}`}
+            onClick={onDelete}
+          >
+            Delete
+          </Link>
+        </HStack>
+      </Flex>
+    </Box>
   );
 }
