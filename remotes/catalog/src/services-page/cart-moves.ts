@@ -2,7 +2,7 @@ import type { CartTake } from '@atrium/domain';
 
 /**
  * What the client is told when adding a service moved something in their cart (a procedure or
- * add-on is in the cart only once, spec 4): one sentence per move, null when nothing moved.
+ * add-on is in the cart only once): one sentence per move, null when nothing moved.
  */
 export function cartMovesMessage(
   added: string,

@@ -7,12 +7,12 @@ interface CategoryAccordionProps {
   categories: readonly MarketplaceCategory[];
   onToggle: (procedure: MarketplaceProcedure) => void;
   onOpen: (procedure: MarketplaceProcedure) => void;
-  /** Categories open at first; the first one when not given (spec 2). */
+  /** Categories open at first; the first one when not given. */
   defaultOpen?: string[];
 }
 
 /**
- * Services grouped by category; the first category is open to begin with (spec 2). The cart is not
+ * Services grouped by category; the first category is open to begin with. The cart is not
  * among its props (each toggle reads it), and it is memoised: a change of the cart, or of the page
  * around it (the service dialog's address), re-renders none of it.
  */

@@ -23,7 +23,7 @@ describe('the continue footer', () => {
   beforeEach(() => $selectedProcedures.set([]));
   afterEach(cleanup);
 
-  it('counts the services in the cart and offers Continue only with one in it (spec 2)', () => {
+  it('counts the services in the cart and offers Continue only with one in it', () => {
     const footer = renderFooter();
     expect(footer.count()).toBe('No services selected');
     expect(footer.continueDisabled()).toBe(true);

@@ -3,7 +3,7 @@ import { Box, Button, Flex, Text } from '@atrium/ui';
 import { useCartIsEmpty, useCartSize } from './use-cart';
 
 /**
- * Spec 2: the footer's Continue goes to /schedule, and only with something in the cart. The count
+ * The footer's Continue goes to /schedule, and only with something in the cart. The count
  * and the button read the cart on their own, so a change re-renders no more than they need.
  */
 export function ContinueFooter() {

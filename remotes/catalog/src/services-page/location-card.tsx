@@ -4,7 +4,7 @@ import { type BookingLocation, isClinicLocation } from '@atrium/stores';
 import { Button, Card, Flex, HStack, Link, PhoneIcon, PinIcon, Stack, Text } from '@atrium/ui';
 import { memo } from 'react';
 
-/** Spec 2: what the location card asks for when no location is chosen, by what the marketplace offers. */
+/** What the location card asks for when no location is chosen, by what the marketplace offers. */
 export function chooseLocationMessage(offers: { atHome: boolean; clinics: boolean }): string {
   if (offers.atHome && offers.clinics) {
     return 'Select a clinic or enter your address to view services available in your area.';
@@ -18,7 +18,7 @@ interface LocationCardProps {
   offers: { atHome: boolean; clinics: boolean };
 }
 
-/** The chosen location, or what to choose (spec 2). Memoised: it changes only with the location. */
+/** The chosen location, or what to choose. Memoised: it changes only with the location. */
 export const LocationCard = memo(function LocationCard({ location, offers }: LocationCardProps) {
   if (!location) {
     return (

@@ -5,7 +5,7 @@ interface Priced {
   price: readonly number[];
 }
 
-/** Spec 2 and 9: the dialog's total is the lowest price of the service plus that of each chosen add-on. */
+/** The dialog's total: the lowest price of the service plus that of each chosen add-on. */
 export function serviceTotal(
   procedure: Priced,
   addOns: readonly Priced[],

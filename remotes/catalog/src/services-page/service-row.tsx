@@ -11,8 +11,8 @@ interface ServiceRowProps {
 }
 
 /**
- * One service (spec 2): thumbnail, name, description clamped to 2 lines, starting price and
- * duration (spec 1: "with prices and durations") and an add/check toggle. Memoised, and the toggle reads the cart on its own: adding or removing a service
+ * One service: thumbnail, name, description clamped to 2 lines, starting price and duration, and
+ * an add/check toggle. Memoised, and the toggle reads the cart on its own: adding or removing a service
  * re-renders its toggle only, not the row or the list.
  */
 export const ServiceRow = memo(function ServiceRow({ procedure, onToggle, onOpen }: ServiceRowProps) {

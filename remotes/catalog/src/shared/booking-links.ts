@@ -1,4 +1,7 @@
-/** Query parameters that carry a service being added through set-location and back (spec 2). */
+/**
+ * The service being chosen, as query parameters (?procedure=&addons=): they open its dialog on the
+ * services page and carry it through set-location and back.
+ */
 export interface ServiceSelection {
   procedureId: string | null;
   addOnIds: string[];
@@ -24,4 +27,20 @@ export function serviceSelectionQuery(
   }
   const query = params.toString();
   return query ? `?${query}` : '';
+}
+
+/** The parameters without a service selection (its dialog closed). */
+export function withoutServiceSelection(params: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete('procedure');
+  next.delete('addons');
+  return next;
+}
+
+/** The parameters with the selection's add-ons replaced by `addOnIds`. */
+export function withAddOns(params: URLSearchParams, addOnIds: readonly string[]): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (addOnIds.length > 0) next.set('addons', addOnIds.join(','));
+  else next.delete('addons');
+  return next;
 }
