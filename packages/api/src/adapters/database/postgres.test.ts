@@ -39,7 +39,8 @@ describe.skipIf(!postgres)(
       const { database, url = '' } = handle;
       const failure = await rejectionOf(() =>
         database.db.transaction(async (tx) => {
-          const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+          const result = await tx.execute(sql`select pg_backend_pid() as pid`);
+          const { rows } = result as unknown as { rows: { pid: number }[] };
           // The client is checked out of the pool, between two statements, when its session ends.
           await terminateSession(url, Number(rows[0]?.pid));
           await tx.execute(sql`select 1`);
