@@ -18,6 +18,7 @@ import { useControlCharacterGuard } from './http/control-characters';
 import { useDevMailbox } from './http/dev-mailbox';
 import { hardeningPlugins } from './http/hardening';
 import { checkReadiness, useHealthCheck, useReadinessCheck } from './http/health-check';
+import { graphqlMaxBodyBytes, useMalformedRequestGuard } from './http/malformed-requests';
 import { usePersistedDocuments } from './http/persisted-operations';
 import { withPlainErrors } from './http/plain-errors';
 import { publicCachePlugins } from './http/public-cache';
@@ -135,6 +136,9 @@ export function createApp({
     maskedErrors: { isDev: false, maskError: maskServiceErrors },
     graphiql: config.nodeEnv !== 'production',
     landingPage: false,
+    // No uploads: multipart bodies are refused (415); others are capped (413) before they are parsed.
+    multipart: false,
+    maxRequestBodySize: graphqlMaxBodyBytes,
     // Browsers reach the API on their own origin through a proxy, so no cross-origin access is granted.
     cors: false,
     logging: yogaLogger(log),
@@ -152,6 +156,8 @@ export function createApp({
       ].map(withPlainErrors),
       useCookies(),
       ...hardeningPlugins(config.nodeEnv),
+      // Parameters of the wrong type or nested too deeply: 400, before any plugin below reads them.
+      useMalformedRequestGuard(),
       // Text with control characters (NUL, which PostgreSQL refuses) is refused before anything runs.
       useControlCharacterGuard(),
       // In this order: a persisted hash becomes its document before the public cache keys on it.

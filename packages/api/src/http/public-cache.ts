@@ -65,6 +65,9 @@ function cacheKey({
   operationName?: string | null;
   variableValues?: unknown;
 }): string {
+  // Malformed requests are refused before this runs (malformed-requests.ts); a document that is
+  // not text is never public all the same.
+  if (typeof documentString !== 'string') return 'not-public';
   if (![...publicQueryFields].some((field) => documentString.includes(field))) return 'not-public';
   return createHash('sha256')
     .update(`${documentString}|${operationName ?? ''}|${JSON.stringify(variableValues ?? {}, sortedKeys)}`)
