@@ -1,19 +1,6 @@
 import type { FormField, FormGroup, FormValue, FormValues } from '@atrium/domain';
-import {
-  Checkbox,
-  CheckboxGroup,
-  Field,
-  Fieldset,
-  Heading,
-  Input,
-  NativeSelect,
-  RadioGroup,
-  SimpleGrid,
-  Stack,
-  Textarea,
-} from '@chakra-ui/react';
-import { DateField } from './date-field';
-import { PhoneInput } from './phone-input';
+import { Field, Fieldset, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
+import { FieldInput } from './field-inputs';
 
 interface FormEngineProps {
   groups: readonly FormGroup[];
@@ -53,10 +40,8 @@ interface FieldControlProps {
   onChange: (value: FormValue) => void;
 }
 
-const text = (value: FormValue) => (typeof value === 'string' ? value : '');
-
+/** One field: a header, or its control with its label, sub-label and error. */
 function FieldControl({ field, value, error, onChange }: FieldControlProps) {
-  const span = field.width === 'half' ? undefined : { md: 'span 2' };
   if (field.type === 'header') {
     return (
       <Heading as="h3" size="md" gridColumn={{ md: 'span 2' }}>
@@ -65,138 +50,14 @@ function FieldControl({ field, value, error, onChange }: FieldControlProps) {
     );
   }
   const inputId = `field-${field.id}`;
-  const control = (() => {
-    switch (field.type) {
-      case 'checkbox':
-      case 'switch':
-        return (
-          <Checkbox.Root
-            checked={value === true}
-            readOnly={field.isReadonly}
-            onCheckedChange={(details) => onChange(details.checked === true)}
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>{field.label}</Checkbox.Label>
-          </Checkbox.Root>
-        );
-      case 'radio':
-        return (
-          <RadioGroup.Root
-            value={text(value)}
-            onValueChange={(details) => onChange(details.value)}
-            aria-label={field.label}
-          >
-            <Stack gap="2">
-              {field.options?.map((option) => (
-                <RadioGroup.Item key={option.value} value={option.value}>
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
-                </RadioGroup.Item>
-              ))}
-            </Stack>
-          </RadioGroup.Root>
-        );
-      case 'multiselect':
-        return (
-          <CheckboxGroup
-            value={Array.isArray(value) ? value : []}
-            onValueChange={(next) => onChange(next)}
-            aria-label={field.label}
-          >
-            <Stack gap="2">
-              {field.options?.map((option, index) => (
-                <Checkbox.Root
-                  key={option.value}
-                  value={option.value}
-                  // Its own input id and label: inside the field, each would take the field's, and all
-                  // would be announced by the field's label instead of their option.
-                  ids={{
-                    hiddenInput: `${inputId}-${index}`,
-                    label: `${inputId}-${index}-label`,
-                  }}
-                >
-                  <Checkbox.HiddenInput />
-                  <Checkbox.Control />
-                  <Checkbox.Label>{option.label}</Checkbox.Label>
-                </Checkbox.Root>
-              ))}
-            </Stack>
-          </CheckboxGroup>
-        );
-      case 'select':
-        return (
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              id={inputId}
-              value={text(value)}
-              onChange={(event) => onChange(event.target.value)}
-            >
-              <option value="">{field.placeholder ?? 'Select…'}</option>
-              {field.options?.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        );
-      case 'textarea':
-        return (
-          <Textarea
-            id={inputId}
-            rows={field.rows ?? 4}
-            placeholder={field.placeholder}
-            readOnly={field.isReadonly}
-            value={text(value)}
-            onChange={(event) => onChange(event.target.value)}
-          />
-        );
-      case 'date':
-        return (
-          <DateField
-            id={inputId}
-            mode={field.mode}
-            readOnly={field.isReadonly}
-            invalid={Boolean(error)}
-            value={text(value)}
-            onChange={onChange}
-          />
-        );
-      case 'phone':
-        return (
-          <PhoneInput
-            id={inputId}
-            placeholder={field.placeholder}
-            autoComplete={field.autoComplete}
-            readOnly={field.isReadonly}
-            value={text(value)}
-            onChange={onChange}
-          />
-        );
-      default:
-        return (
-          <Input
-            id={inputId}
-            type={field.type}
-            placeholder={field.placeholder}
-            autoComplete={field.autoComplete}
-            readOnly={field.isReadonly}
-            value={text(value)}
-            onChange={(event) => onChange(event.target.value)}
-          />
-        );
-    }
-  })();
+  // A checkbox carries its own label.
   const labelled = field.type !== 'checkbox' && field.type !== 'switch';
   return (
     <Field.Root
       invalid={Boolean(error)}
       required={field.isRequired}
       readOnly={field.isReadonly}
-      gridColumn={span}
+      gridColumn={field.width === 'half' ? undefined : { md: 'span 2' }}
     >
       {labelled && (
         <Field.Label htmlFor={inputId}>
@@ -204,7 +65,13 @@ function FieldControl({ field, value, error, onChange }: FieldControlProps) {
           {field.isRequired && <Field.RequiredIndicator />}
         </Field.Label>
       )}
-      {control}
+      <FieldInput
+        field={field}
+        value={value}
+        inputId={inputId}
+        invalid={Boolean(error)}
+        onChange={onChange}
+      />
       {field.subLabel && <Field.HelperText>{field.subLabel}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>

@@ -13,10 +13,11 @@ export {
   SegmentGroup,
   Textarea,
 } from '@chakra-ui/react';
-export type { AutocompleteProps } from './autocomplete';
-export { Autocomplete } from './autocomplete';
 export { DateField } from './date-field';
 export { FormEngine } from './form-engine';
 export type { PhoneInputProps } from './phone-input';
 export { PhoneInput } from './phone-input';
+export type { PlaceComboboxProps, PlaceSuggestion } from './place-combobox';
+export { PlaceCombobox } from './place-combobox';
+export { focusFirstInvalid, useForm } from './use-form';
 export { useFormEngine } from './use-form-engine';

@@ -2,57 +2,27 @@ import {
   type FormGroup,
   type FormValue,
   type FormValues,
+  formSchema,
   normalizeFormValues,
-  validateField,
-  validateForm,
 } from '@atrium/domain';
-import { useCallback, useState } from 'react';
+import { useMemo } from 'react';
+import { useForm } from './use-form';
 
-/** State for a FormEngine: values, errors shown after a first submit, validation and clean values. */
+/**
+ * A generic form definition's state: useForm with the definition's own rules (each field's type,
+ * required and invalid messages, bounds and patterns), starting from the fields' values.
+ */
 export function useFormEngine(groups: readonly FormGroup[], initial: FormValues = {}) {
-  const [values, setValues] = useState<FormValues>(() => ({
+  const rules = useMemo(() => formSchema(groups), [groups]);
+  const form = useForm<FormValues, FormValues>(rules, () => ({
     ...Object.fromEntries(groups.flatMap((g) => g.fields).map((f) => [f.id, f.value ?? null])),
     ...initial,
   }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitted, setSubmitted] = useState(false);
-
-  const setValue = useCallback(
-    (id: string, value: FormValue) => {
-      setValues((current) => {
-        const next = { ...current, [id]: value };
-        // Once the client has tried to submit, errors follow what they type.
-        if (submitted) {
-          const field = groups.flatMap((g) => g.fields).find((f) => f.id === id);
-          setErrors((errs) => {
-            const rest = { ...errs };
-            const message = field ? validateField(field, value, next) : null;
-            if (message) rest[id] = message;
-            else delete rest[id];
-            return rest;
-          });
-        }
-        return next;
-      });
-    },
-    [groups, submitted],
-  );
-
-  /** Validates everything; true when the form may be sent. */
-  const validate = useCallback(() => {
-    setSubmitted(true);
-    const found = validateForm(groups, values);
-    setErrors(found);
-    return Object.keys(found).length === 0;
-  }, [groups, values]);
-
   return {
-    values,
-    errors,
-    setValue,
-    setValues,
-    validate,
+    ...form,
+    errors: form.errors as Record<string, string>,
+    setValue: form.setValue as (id: string, value: FormValue) => void,
     /** Values as the API takes them (dates yyyy-MM-dd, phones E.164, text trimmed). */
-    normalized: () => normalizeFormValues(groups, values),
+    normalized: () => normalizeFormValues(groups, form.values),
   };
 }

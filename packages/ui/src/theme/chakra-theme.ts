@@ -12,6 +12,7 @@ import { buttonRecipe } from '#chakra-theme/recipes/button';
 import { cardSlotRecipe } from '#chakra-theme/recipes/card';
 import { checkboxSlotRecipe } from '#chakra-theme/recipes/checkbox';
 import { checkmarkRecipe } from '#chakra-theme/recipes/checkmark';
+import { comboboxSlotRecipe } from '#chakra-theme/recipes/combobox';
 import { containerRecipe } from '#chakra-theme/recipes/container';
 import { dialogSlotRecipe } from '#chakra-theme/recipes/dialog';
 import { drawerSlotRecipe } from '#chakra-theme/recipes/drawer';
@@ -117,6 +118,7 @@ export const slotRecipes = {
   alert: alertSlotRecipe,
   card: cardSlotRecipe,
   checkbox: checkboxSlotRecipe,
+  combobox: comboboxSlotRecipe,
   dialog: dialogSlotRecipe,
   drawer: drawerSlotRecipe,
   field: fieldSlotRecipe,

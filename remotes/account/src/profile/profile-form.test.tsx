@@ -256,7 +256,7 @@ describe("the 'Auto Fill Address' dialog (spec 2)", () => {
     const locate = within(dialog).getByRole('button', { name: 'Use current location' });
     expect(locate.compareDocumentPosition(option) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(getComputedStyle(within(dialog).getByRole('listbox')).position).not.toBe('absolute');
-    fireEvent.mouseDown(option);
+    fireEvent.click(option);
     expect(await within(dialog).findByText('1 Main St, Denver, CO 80202')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Select Address' }));
 

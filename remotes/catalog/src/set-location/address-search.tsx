@@ -1,7 +1,6 @@
 import { createPlaceSearch, type PlaceOption, UNABLE_TO_GET_ADDRESS } from '@atrium/graphql-client/places';
 import { $browserConfig, type HomeLocation } from '@atrium/stores';
-import { Text } from '@atrium/ui';
-import { Autocomplete } from '@atrium/ui/forms';
+import { PlaceCombobox } from '@atrium/ui/forms';
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
 
@@ -25,21 +24,10 @@ export function AddressSearch({ onChoose }: { onChoose: (location: HomeLocation)
   };
 
   return (
-    <Autocomplete<PlaceOption>
+    <PlaceCombobox<PlaceOption>
       label="Service address"
       placeholder="Start typing your street and city"
       search={(input, signal) => placeSearch.suggest(input, { signal })}
-      getKey={(option) => option.id}
-      renderItem={(option) => (
-        <>
-          <Text fontWeight="medium">{option.mainText}</Text>
-          {option.secondaryText && (
-            <Text fontSize="sm" color="fg.muted">
-              {option.secondaryText}
-            </Text>
-          )}
-        </>
-      )}
       onSelect={choose}
       errorText={error}
       disabled={resolving}
