@@ -26,13 +26,22 @@ export interface IdentityConfig {
   mail: { kind: 'smtp'; url: string; from: string } | { kind: 'outbox'; from: string };
   sms: { kind: 'http'; url: string; apiKey: string; from: string } | { kind: 'outbox' };
   providers: { google: OpenIdProviderConfig | null; apple: OpenIdProviderConfig | null };
-  /** Signs the short-lived registration tokens of third-party sign-in; shared by every API process. */
+  /**
+   * Signs the short-lived registration tokens of third-party sign-in and the device cookies; shared by
+   * every API process.
+   */
   registrationTokenSecret: string;
   /**
    * Sign-in codes an hour: for one address from one IP address (tight, so a stranger cannot use up the
-   * owner's), for one address from anywhere (a generous ceiling), and from one IP address.
+   * owner's), for one address from anywhere (a generous ceiling, then slowed down), from one IP
+   * address, and for one user from the browsers they signed in from (their own allowance, devices.ts).
    */
-  passcodeLimits: { perAddressAndClientPerHour: number; perAddressPerHour: number; perIpPerHour: number };
+  passcodeLimits: {
+    perAddressAndClientPerHour: number;
+    perAddressPerHour: number;
+    perIpPerHour: number;
+    perOwnBrowserPerHour: number;
+  };
   /** Password registrations an hour from one IP address (3 per address from one IP, 10 per address). */
   registrationsPerIpPerHour: number;
   /**
@@ -92,6 +101,7 @@ const envSchema = z.object({
   PASSCODE_LIMIT_PER_EMAIL_AND_IP: count(5),
   PASSCODE_LIMIT_PER_EMAIL: count(30),
   PASSCODE_LIMIT_PER_IP: count(30),
+  PASSCODE_LIMIT_PER_DEVICE: count(10),
   REGISTER_LIMIT_PER_IP: count(10),
   TRUST_PROXY_HOPS: count(0),
   HOST_SECRET: optionalText.pipe(z.string().min(32, 'HOST_SECRET must be at least 32 characters').optional()),
@@ -195,6 +205,7 @@ export function loadIdentityConfig(
       perAddressAndClientPerHour: values.PASSCODE_LIMIT_PER_EMAIL_AND_IP,
       perAddressPerHour: values.PASSCODE_LIMIT_PER_EMAIL,
       perIpPerHour: values.PASSCODE_LIMIT_PER_IP,
+      perOwnBrowserPerHour: values.PASSCODE_LIMIT_PER_DEVICE,
     },
     registrationsPerIpPerHour: values.REGISTER_LIMIT_PER_IP,
     trustProxyHops: values.TRUST_PROXY_HOPS,

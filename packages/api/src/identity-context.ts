@@ -2,7 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import type { Db } from './adapters/database/database';
 import { createOpenIdClient, type OpenIdClient } from './adapters/openid/openid-client';
 import { isFromHost } from './http/host-secret';
+import { httpOnlyCookie } from './http-only-cookie';
 import type { IdentityConfig } from './identity-config';
+import { deviceCookieName } from './services/identity/devices';
 import type { IdentityContext, IdentityPorts, ThirdPartyProvider } from './services/identity/ports';
 import {
   createRequestSession,
@@ -24,7 +26,8 @@ export interface Identity {
   ports: IdentityPorts;
   /**
    * The identity context of one GraphQL request: its session cookies (one per marketplace group, the
-   * one of the marketplace named by X-Atrium-Marketplace in use), IP address and web origin.
+   * one of the marketplace named by X-Atrium-Marketplace in use), device cookies (one per group,
+   * services/identity/devices.ts), IP address and web origin.
    */
   forRequest(request: Request, nodeRequest?: IncomingMessage): IdentityContext;
 }
@@ -53,6 +56,8 @@ export function createIdentity(db: Db, config: IdentityConfig, options: Identity
         clientIp: clientIp(config, request, nodeRequest),
         linkOrigin: linkOrigin(config, request),
         signInBinding: signInBindingCookie(request, secureCookies(config, request)),
+        deviceCookie: (mgId) =>
+          httpOnlyCookie(request, deviceCookieName(mgId), secureCookies(config, request)),
         session: createRequestSession(db, ports.clock, jar, request.headers.get(marketplaceHeader)),
       };
     },

@@ -13,6 +13,7 @@ import {
   latestCode,
   mailbox,
   operations,
+  setPassword as setPasswordOf,
   signInWithPasscode,
   TestBrowser,
   type TestClock,
@@ -26,6 +27,12 @@ const errorOf = (response: Response) => ({
 });
 const incorrect = { message: 'Incorrect email or password.', code: 'UNAUTHENTICATED' };
 const signInRequired = { message: 'Please sign in to continue.', code: 'UNAUTHENTICATED' };
+const requestConfirmEmail =
+  'mutation ($marketplaceId: ID!) { requestConfirmEmail(marketplaceId: $marketplaceId) }';
+const confirmEmail =
+  'mutation ($marketplaceId: ID!, $token: String!) { confirmEmail(marketplaceId: $marketplaceId, token: $token) { emailConfirmed } }';
+const updateProfile =
+  'mutation ($mgId: ID!, $input: UpdateProfileInput!) { updateProfile(mgId: $mgId, input: $input) { id } }';
 
 describe.each(testDatabases)('identity under attack on $name', (factory) => {
   let handle: TestDatabase;
@@ -77,6 +84,45 @@ describe.each(testDatabases)('identity under attack on $name', (factory) => {
         mgId: '1',
       });
       expect(ownerView.viewer.emailConfirmed).toBe(true);
+    });
+
+    it("drops the attacker's password and sessions once the owner proves the address with the confirmation link the attacker asked for", async () => {
+      const email = 'link-victim@example.com';
+      const attacker = browser();
+      await register(attacker, email, 'attacker chosen words');
+      await deliverAccountEmails(handle.database, clock.now);
+      expect((await authenticate(attacker, email, 'attacker chosen words')).body.errors).toBeUndefined();
+      expect((await attacker.post(requestConfirmEmail, { marketplaceId: '1' })).body.errors).toBeUndefined();
+
+      // Both mails with a link say what following it does, in the same words.
+      const [confirmation, registration] = await mailbox(app, email);
+      const warning =
+        'If you did not create a Glow Mobile IV account with this address, someone else did: ignore this email, or make the account yours. Confirming this address, by the link or by signing in to Glow Mobile IV with a code sent to it, ends every password, linked Google or Apple sign-in and session the account had before.';
+      expect(confirmation?.text).toContain(warning);
+      expect(confirmation?.html).toContain(warning);
+      expect(registration?.text).toContain(warning);
+      const token = confirmation?.links
+        .map((link) => new URL(link))
+        .find((url) => url.pathname === '/confirm-email')
+        ?.searchParams.get('token');
+
+      clock.advance(60_000);
+      const owner = browser();
+      expect((await owner.post(confirmEmail, { marketplaceId: '1', token })).body.data).toEqual({
+        confirmEmail: { emailConfirmed: true },
+      });
+      // A browser that was not signed in stays a visitor; the owner signs in later with a code.
+      expect(errorOf(await viewer(owner))).toEqual(signInRequired);
+      await signInWithPasscode(app, owner, email);
+      const saved = await owner.post(updateProfile, { mgId: '1', input: { givenName: 'Rightful' } });
+      expect(saved.body.errors).toBeUndefined();
+
+      expect(errorOf(await viewer(attacker))).toEqual(signInRequired);
+      expect(errorOf(await authenticate(attacker, email, 'attacker chosen words'))).toEqual(incorrect);
+      expect(errorOf(await authenticate(browser(), email, 'attacker chosen words'))).toEqual(incorrect);
+      expect((await viewer(owner)).body.data).toMatchObject({
+        viewer: { emailConfirmed: true, profile: { givenName: 'Rightful' } },
+      });
     });
 
     it('keeps the password and sessions of an account whose address was already confirmed', async () => {
@@ -288,13 +334,7 @@ describe.each(testDatabases)('identity under attack on $name', (factory) => {
     });
   });
 
-  async function setPassword(email: string, password: string) {
-    const { hashPassword } = await import('../services/identity/passwords');
-    const hash = await hashPassword(password);
-    await handle.database.transaction((tx) =>
-      tx.query('update users set password_hash = $1 where lower(email) = lower($2)', [hash, email]),
-    );
-  }
+  const setPassword = (email: string, password: string) => setPasswordOf(handle.database, email, password);
 
   async function counts() {
     const [row] = await handle.database.transaction((tx) =>

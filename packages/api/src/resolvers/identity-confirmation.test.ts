@@ -77,16 +77,42 @@ describe.each(testDatabases)('email and phone confirmation on $name', (factory) 
       const { link, token } = await latestLinkToken(app, 'confirm-me@example.com', '/confirm-email');
       expect(link).toBe(`http://localhost:5100/confirm-email?token=${token}&marketplace=3`);
 
-      // The link works in any browser, signed in or not.
+      // The link works in any browser, signed in or not; it proves the address as a code does, so the
+      // sessions from before it end.
       const elsewhere = browser();
       expect(await elsewhere.data(confirmEmail, { marketplaceId: '3', token })).toEqual({
         confirmEmail: { emailConfirmed: true },
       });
-      expect((await viewer(client)).emailConfirmed).toBe(true);
+      expect(await errorOf(client, operations.viewer, { mgId: '3' })).toEqual({
+        message: 'Please sign in to continue.',
+        code: 'UNAUTHENTICATED',
+      });
       expect(await errorOf(elsewhere, confirmEmail, { marketplaceId: '3', token })).toEqual({
         message: 'This confirmation link is invalid or has expired. Please request a new one.',
         code: 'BAD_USER_INPUT',
       });
+    });
+
+    it('keeps the browser that opened the link signed in, with a new session, when it was signed in as this user; the password from before ends', async () => {
+      const client = await registered('same-browser@example.com');
+      const before = client.sessionTokenOf(3);
+      const { token } = await latestLinkToken(app, 'same-browser@example.com', '/confirm-email');
+      const confirmed = await client.post(confirmEmail, { marketplaceId: '3', token });
+      expect(confirmed.body.data).toEqual({ confirmEmail: { emailConfirmed: true } });
+      expect(client.sessionTokenOf(3)).not.toBe(before);
+      expect((await viewer(client)).emailConfirmed).toBe(true);
+      const stale = new TestBrowser(app, { ip: '100.100.9.1' });
+      stale.cookies.set('atrium_session_3', before ?? '');
+      expect((await stale.error(operations.viewer, { mgId: '3' })).code).toBe('UNAUTHENTICATED');
+      expect(
+        (
+          await browser().error(operations.authenticate, {
+            marketplaceId: '3',
+            email: 'same-browser@example.com',
+            password: 'correct horse',
+          })
+        ).code,
+      ).toBe('UNAUTHENTICATED');
     });
 
     it('only the newest link works, for 24 hours', async () => {

@@ -774,6 +774,31 @@ describe.each(testDatabases)('Google and Apple sign-in on $name', (factory) => {
       expect(mail?.subject).toBe('Confirm your email for Glow Mobile IV');
     });
 
+    it("drops the Google account linked to a typed address once the address's owner proves it", async () => {
+      // Someone registers another person's address with their own Google account (verified for theirs).
+      const token = await tokenFor('linker@example.com');
+      const attacker = browser();
+      await attacker.data(registerWithToken, {
+        marketplaceId: '1',
+        token,
+        email: 'linked-victim@example.com',
+        profile,
+      });
+      const owner = browser();
+      const ownerId = await signInWithPasscode(app, owner, 'linked-victim@example.com');
+
+      expect((await attacker.post(operations.viewer, { mgId: '1' })).body.errors?.[0]?.extensions?.code).toBe(
+        'UNAUTHENTICATED',
+      );
+      const { result } = await thirdParty(browser(), 'google', 'linker@example.com');
+      expect(result?.authenticatePayload).toBeNull();
+      expect(result?.token).toEqual(expect.any(String));
+      const links = await handle.database.transaction((tx) =>
+        tx.query('select provider from external_identities where user_id = $1', [Number(ownerId)]),
+      );
+      expect(links).toEqual([]);
+    });
+
     it('signs in the account a first submit created when the form is sent twice', async () => {
       const token = await tokenFor('double.submit@example.com');
       const variables = { marketplaceId: '1', token, email: 'double.submit@example.com', profile };

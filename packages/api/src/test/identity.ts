@@ -7,6 +7,7 @@ import { developmentHostSecret } from '../identity-config';
 import { bossDb } from '../jobs/pg-boss-db';
 import { jobSchema, queues } from '../jobs/queues';
 import { type AccountEmailJob, sendAccountEmail } from '../services/identity/account-emails';
+import { hashPassword } from '../services/identity/passwords';
 import type { GraphQLResponse } from './graphql';
 
 /** A clock tests move by hand; it starts at the real time so provider-issued tokens stay valid. */
@@ -259,6 +260,14 @@ export interface RegisterOptions {
   password?: string;
   profile?: Record<string, unknown>;
   marketplaceId?: string;
+}
+
+/** Gives an account a password straight in the database, as if its owner had set one. */
+export async function setPassword(database: Database, email: string, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  await database.transaction((tx) =>
+    tx.query('update users set password_hash = $1 where lower(email) = lower($2)', [hash, email]),
+  );
 }
 
 /**

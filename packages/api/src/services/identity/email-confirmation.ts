@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
 import { InvalidInputError } from '../errors';
 import { queueIdentityEmail } from './deliveries';
+import { signIn } from './devices';
 import { RateLimitedError, signInRequired, UnauthenticatedError } from './errors';
 import { confirmEmailEmail } from './messages';
 import type { IdentityContext } from './ports';
 import { consumeRateLimits, hourMs } from './rate-limits';
 import { consumeLinkToken, emailedLink, issueLinkToken } from './user-tokens';
-import { findUserById, type Tenant, tenantOfMarketplace, type UserRow } from './users';
+import { confirmUserEmail, findUserById, type Tenant, tenantOfMarketplace, type UserRow } from './users';
 
 export const emailConfirmationMessages = {
   alreadyConfirmed: 'Your email address is already confirmed.',
@@ -55,7 +54,12 @@ export async function sendEmailConfirmation(
   });
 }
 
-/** Confirms the address a link was sent to. Needs no session: the link may be opened anywhere. */
+/**
+ * Confirms the address a link was sent to. Needs no session: the link may be opened anywhere. Opening
+ * it proves the address as a sign-in code does, so every password, linked provider account and session
+ * from before ends (confirmUserEmail); the browser that opened it stays signed in only when it was
+ * signed in as this user, with a new session.
+ */
 export async function confirmEmail(
   context: IdentityContext,
   input: { marketplaceId: number; token: string },
@@ -74,10 +78,9 @@ export async function confirmEmail(
     throw new InvalidInputError(emailConfirmationMessages.invalidLink);
   }
   if (!user.emailConfirmedAt) {
-    await context.db
-      .update(users)
-      .set({ emailConfirmedAt: now, updatedAt: now })
-      .where(eq(users.id, user.id));
+    const openedSignedIn = (await context.session.current(user.mgId))?.userId === user.id;
+    const confirmed = await confirmUserEmail(context.db, user, now);
+    if (openedSignedIn) await signIn(context, confirmed);
   }
   return { emailConfirmed: true };
 }

@@ -31,14 +31,24 @@ export function resetPasswordEmail(marketplaceName: string, link: string): Email
   };
 }
 
+/**
+ * Every mail with a confirm-email link says what confirming does, for whoever did not create the
+ * account: the link, like a sign-in code, makes it theirs alone (users.ts confirmUserEmail).
+ */
+function notYoursWarning(marketplaceName: string): string {
+  return `If you did not create a ${marketplaceName} account with this address, someone else did: ignore this email, or make the account yours. Confirming this address, by the link or by signing in to ${marketplaceName} with a code sent to it, ends every password, linked Google or Apple sign-in and session the account had before.`;
+}
+
 export function confirmEmailEmail(marketplaceName: string, link: string): EmailContent {
+  const warning = notYoursWarning(marketplaceName);
   return {
     subject: `Confirm your email for ${marketplaceName}`,
-    text: `Please confirm your email address for ${marketplaceName}:\n${link}\n\nThe link works once, for 24 hours.`,
+    text: `Please confirm your email address for ${marketplaceName}:\n${link}\n\nThe link works once, for 24 hours.\n\n${warning}`,
     html: layout(
       marketplaceName,
       `<p>Please confirm your email address.</p>
-<p><a href="${escapeHtml(link)}">Confirm my email</a> (the link works once, for 24 hours).</p>`,
+<p><a href="${escapeHtml(link)}">Confirm my email</a> (the link works once, for 24 hours).</p>
+<p>${escapeHtml(warning)}</p>`,
     ),
   };
 }
@@ -48,14 +58,15 @@ export function phoneCodeSms(marketplaceName: string, code: string, minutes: num
 }
 
 export function registrationEmail(marketplaceName: string, link: string): EmailContent {
+  const warning = notYoursWarning(marketplaceName);
   return {
     subject: `Confirm your email for ${marketplaceName}`,
-    text: `Someone created a ${marketplaceName} account with this email address.\n\nIf it was you, confirm your email here (the link works once, for 24 hours):\n${link}\n\nIf it was not you, do not follow the link: ignore this email. Signing in to ${marketplaceName} with a code sent to this address makes the account yours and ends the password and sessions it was created with.`,
+    text: `Someone created a ${marketplaceName} account with this email address.\n\nIf it was you, confirm your email here (the link works once, for 24 hours):\n${link}\n\n${warning}`,
     html: layout(
       marketplaceName,
       `<p>Someone created an account with this email address.</p>
 <p>If it was you, <a href="${escapeHtml(link)}">confirm your email</a> (the link works once, for 24 hours).</p>
-<p>If it was not you, do not follow the link: ignore this email. Signing in with a code sent to this address makes the account yours and ends the password and sessions it was created with.</p>`,
+<p>${escapeHtml(warning)}</p>`,
     ),
   };
 }

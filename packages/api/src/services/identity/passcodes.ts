@@ -1,10 +1,11 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { passcodes } from '../../db/schema';
 import { queueIdentityEmail } from './deliveries';
+import { ownBrowserUser, signIn } from './devices';
 import { RateLimitedError, UnauthenticatedError } from './errors';
 import { passcodeEmail } from './messages';
 import type { IdentityContext } from './ports';
-import { addressLimits, consumeRateLimits } from './rate-limits';
+import { addressLimits, consumeRateLimits, ownBrowserLimit, type RateLimit } from './rate-limits';
 import { newSixDigitCode, newToken, sameDigest, sha256 } from './secrets';
 import {
   type AuthenticateResult,
@@ -37,21 +38,13 @@ export async function requestPasscode(
   context: IdentityContext,
   input: { marketplaceId: number; email: string },
 ): Promise<{ token: string }> {
-  const { db, clock, config } = context;
+  const { db, clock } = context;
   const tenant = await tenantOfMarketplace(db, input.marketplaceId);
   const now = clock();
   const allowed = await consumeRateLimits(
     db,
     now,
-    addressLimits(
-      'passcode',
-      { mgId: tenant.mgId, email: input.email, clientIp: context.clientIp },
-      {
-        perAddressAndClient: config.passcodeLimits.perAddressAndClientPerHour,
-        perAddress: config.passcodeLimits.perAddressPerHour,
-        perClient: config.passcodeLimits.perIpPerHour,
-      },
-    ),
+    await codeRequestLimits(context, tenant.mgId, input.email),
   );
   if (!allowed) throw new RateLimitedError(passcodeMessages.rateLimited);
 
@@ -79,6 +72,29 @@ export async function requestPasscode(
     );
   });
   return { token };
+}
+
+/**
+ * The limits of a code request: from one of the address owner's own browsers, the owner's own allowance,
+ * which strangers' requests never use up; from anywhere else, the address's limits, which strangers share.
+ */
+async function codeRequestLimits(
+  context: IdentityContext,
+  mgId: number,
+  email: string,
+): Promise<RateLimit[]> {
+  const { passcodeLimits } = context.config;
+  const owner = await ownBrowserUser(context, mgId, email);
+  if (owner) return [ownBrowserLimit('passcode', owner, passcodeLimits.perOwnBrowserPerHour)];
+  return addressLimits(
+    'passcode',
+    { mgId, email, clientIp: context.clientIp },
+    {
+      perAddressAndClient: passcodeLimits.perAddressAndClientPerHour,
+      perAddress: passcodeLimits.perAddressPerHour,
+      perClient: passcodeLimits.perIpPerHour,
+    },
+  );
 }
 
 /**
@@ -149,7 +165,7 @@ export async function passcodeAuthenticate(
     (await findUserByEmail(db, tenant.mgId, counted.email));
   if (!user) throw new Error('User vanished while signing in');
   user = await confirmUserEmail(db, user, now);
-  await context.session.start(user);
+  await signIn(context, user);
   return toAuthenticateResult(user);
 }
 

@@ -8,7 +8,7 @@ import type { IdentityContext } from './ports';
 import { addressLimits, consumeRateLimits } from './rate-limits';
 import { revokeAllSessions } from './sessions';
 import { consumeLinkToken } from './user-tokens';
-import { findUserById, tenantOfGroup, tenantOfMarketplace } from './users';
+import { confirmUserEmail, findUserById, tenantOfGroup, tenantOfMarketplace } from './users';
 
 export const passwordResetMessages = {
   originNotAllowed: 'This web address is not allowed to receive password reset links.',
@@ -67,7 +67,8 @@ export async function requestResetPassword(
 
 /**
  * Sets a new password from an emailed link, and ends every session of the account. Following the
- * link also proves the address, so the email becomes confirmed.
+ * link also proves the address, so the email becomes confirmed, and an unconfirmed account loses the
+ * provider accounts linked to it before the proof.
  */
 export async function resetPasswordByToken(
   context: IdentityContext,
@@ -85,14 +86,10 @@ export async function resetPasswordByToken(
   ) {
     throw new InvalidInputError(passwordResetMessages.invalidLink);
   }
-  await context.db
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(input.password),
-      emailConfirmedAt: user.emailConfirmedAt ?? now,
-      updatedAt: now,
-    })
-    .where(eq(users.id, user.id));
+  const passwordHash = await hashPassword(input.password);
+  // The link proves the address: what an unconfirmed account had from before ends (confirmUserEmail).
+  await confirmUserEmail(context.db, user, now);
+  await context.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
   await revokeAllSessions(context.db, user.id, now);
   return true;
 }

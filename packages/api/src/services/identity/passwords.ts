@@ -1,12 +1,14 @@
 import { hash, verify } from '@node-rs/argon2';
 import { InvalidInputError } from '../errors';
 import { queueAccountEmail } from './account-emails';
+import { ownBrowserUser, signIn } from './devices';
 import { RateLimitedError, UnauthenticatedError } from './errors';
 import { weakPasswordReason } from './password-strength';
 import type { IdentityContext } from './ports';
 import {
   addressLimits,
   consumeRateLimits,
+  ownBrowserLimit,
   type RateLimit,
   refundRateLimits,
   takeRateLimits,
@@ -18,6 +20,7 @@ import {
   type ProfileFields,
   tenantOfMarketplace,
   toAuthenticateResult,
+  type UserRow,
 } from './users';
 
 export const passwordMessages = {
@@ -27,25 +30,29 @@ export const passwordMessages = {
   registrationRateLimited: 'Too many registrations. Please wait a while and try again.',
 };
 
+/** After five free failures, each further try waits twice as long as the last: 2 s, 4 s … up to 15 minutes. */
+const failureDelay = { freeHits: 5, firstDelayMs: 2_000, maxDelayMs: 15 * 60_000 };
+
 /**
  * Password sign-in limits. Only failures count against an address (a correct password takes its hit
- * back). From one IP address an address gets five free tries, then a delay that doubles with every
- * failure (2 s, 4 s … up to 15 minutes) instead of a lockout; from anywhere, a generous ceiling against
- * attackers with many IP addresses. A stranger's failures slow the stranger, not the owner.
+ * back). From one IP address an address gets five free tries, then growing delays instead of a lockout;
+ * from anywhere, a ceiling against attackers with many IP addresses, which slows them down once
+ * reached. From one of the owner's own browsers (devices.ts) the owner's own failures count instead,
+ * so strangers' failures never keep the owner's right password out.
  */
-const signInLimits = (request: { mgId: number; email: string; clientIp: string }): RateLimit[] => {
+const signInLimits = (
+  request: { mgId: number; email: string; clientIp: string },
+  owner: UserRow | null,
+): RateLimit[] => {
+  if (owner) return [ownBrowserLimit('password', owner, 1_000, failureDelay)];
   const [perAddressAndClient, perAddress, perClient] = addressLimits('password', request, {
     perAddressAndClient: 1_000,
     perAddress: 100,
     perClient: 100,
   });
-  return [
-    { ...perAddressAndClient, growingDelay: { freeHits: 5, firstDelayMs: 2_000, maxDelayMs: 15 * 60_000 } },
-    perAddress,
-    perClient,
-  ];
+  return [{ ...perAddressAndClient, growingDelay: failureDelay }, perAddress, perClient];
 };
-const failureScopes = ['password:email+ip', 'password:email'];
+const failureScopes = ['password:email+ip', 'password:email', 'password:own-browser'];
 
 /** Registrations of one address an hour, from one IP address and from anywhere. */
 const registrationsPerAddressAndClient = 3;
@@ -74,10 +81,11 @@ export async function authenticateWithPassword(
 ): Promise<AuthenticateResult> {
   const { db, clock } = context;
   const tenant = await tenantOfMarketplace(db, input.marketplaceId);
+  const owner = await ownBrowserUser(context, tenant.mgId, input.email);
   const grant = await takeRateLimits(
     db,
     clock(),
-    signInLimits({ mgId: tenant.mgId, email: input.email, clientIp: context.clientIp }),
+    signInLimits({ mgId: tenant.mgId, email: input.email, clientIp: context.clientIp }, owner),
   );
   if (!grant) throw new RateLimitedError(passwordMessages.rateLimited);
 
@@ -86,7 +94,7 @@ export async function authenticateWithPassword(
   const matches = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
   if (!user?.passwordHash || !matches) throw new UnauthenticatedError(passwordMessages.incorrect);
   await refundRateLimits(db, grant, failureScopes);
-  await context.session.start(user);
+  await signIn(context, user);
   return toAuthenticateResult(user);
 }
 

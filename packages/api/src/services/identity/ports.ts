@@ -30,4 +30,6 @@ export interface IdentityContext extends IdentityPorts {
   session: RequestSession;
   /** The HttpOnly cookie binding a started Google or Apple sign-in to this browser. */
   signInBinding: BrowserCookie;
+  /** The HttpOnly cookie that recognises this browser as one a user of group mgId signed in from. */
+  deviceCookie(mgId: number): BrowserCookie;
 }

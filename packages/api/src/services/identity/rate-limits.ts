@@ -7,7 +7,10 @@ export interface RateLimit {
   scope: string;
   /** Who is limited, e.g. the normalised email address or the IP address. */
   key: string;
-  /** Requests allowed inside the window. */
+  /**
+   * Requests allowed inside the window; 0 switches the limit off, and Infinity refuses none outright
+   * (a ceiling that only slows down: its growing delay alone bounds it).
+   */
   limit: number;
   windowMs: number;
   /**
@@ -79,8 +82,9 @@ export async function refundRateLimits(db: Db, grant: RateLimitGrant, scopes: st
 /**
  * The three limits of a request about an email address (a code, a sign-in, a reset, a registration):
  * a tight one for the address from one client, so a stranger cannot use up the owner's allowance; a
- * generous ceiling for the address from anywhere, against attackers with many IP addresses; and one
- * for the client across addresses. Keys are per marketplace group.
+ * ceiling for the address from anywhere, against attackers with many IP addresses, which slows down
+ * rather than locks out (slowingCeiling); and one for the client across addresses. Keys are per
+ * marketplace group.
  */
 export function addressLimits(
   scope: string,
@@ -96,15 +100,48 @@ export function addressLimits(
       limit: limits.perAddressAndClient,
       windowMs,
     },
-    { scope: `${scope}:email`, key: address, limit: limits.perAddress, windowMs },
+    { scope: `${scope}:email`, key: address, windowMs, ...slowingCeiling(limits.perAddress) },
     { scope: `${scope}:ip`, key: request.clientIp, limit: limits.perClient, windowMs },
   ];
+}
+
+/**
+ * A ceiling that strangers share slows them instead of shutting the address for the whole window:
+ * past `free` requests, each further one waits a delay doubling from one minute up to 15 minutes after
+ * the last, which bounds how many get through (about `free` + 7 an hour). 0 switches it off.
+ */
+function slowingCeiling(free: number): Pick<RateLimit, 'limit' | 'growingDelay'> {
+  if (free === 0) return { limit: 0 };
+  return {
+    limit: Number.POSITIVE_INFINITY,
+    growingDelay: { freeHits: free, firstDelayMs: minuteMs, maxDelayMs: 15 * minuteMs },
+  };
+}
+
+/**
+ * The limit of a request from one of the user's own browsers (devices.ts): its own allowance, which
+ * strangers' requests for the address never use up, so they cannot lock the owner out; still bounded.
+ */
+export function ownBrowserLimit(
+  scope: string,
+  owner: { mgId: number; id: number },
+  limit: number,
+  growingDelay?: RateLimit['growingDelay'],
+): RateLimit {
+  return {
+    scope: `${scope}:own-browser`,
+    key: `${owner.mgId}:${owner.id}`,
+    limit,
+    windowMs: hourMs,
+    ...(growingDelay ? { growingDelay } : {}),
+  };
 }
 
 function lockName(limit: RateLimit): string {
   return `rate-limit:${limit.scope}:${limit.key}`;
 }
 
-export const hourMs = 60 * 60 * 1000;
+const minuteMs = 60 * 1000;
+export const hourMs = 60 * minuteMs;
 /** The longest window of any limit: hits older than this count for nothing and can go. */
 export const longestRateLimitWindowMs = hourMs;

@@ -3,6 +3,7 @@ import { newSignInSecrets, OpenIdError, type VerifiedIdentity } from '../../adap
 import { externalIdentities } from '../../db/schema';
 import { errorFields, logger } from '../../logger';
 import { InvalidInputError } from '../errors';
+import { signIn } from './devices';
 import { sendEmailConfirmation } from './email-confirmation';
 import { RateLimitedError, UnauthenticatedError } from './errors';
 import { passwordMessages } from './passwords';
@@ -225,7 +226,7 @@ export async function thirdPartyAuthenticate(
 
   const user = await knownUser(context, tenant, provider, identity);
   if (user) {
-    await context.session.start(user);
+    await signIn(context, user);
     return { token: null, userData: null, authenticatePayload: toAuthenticateResult(user), returnPath };
   }
 
@@ -286,7 +287,7 @@ export async function registerWithToken(
     await link(context, tenant.mgId, claims.provider, claims.subject, user, claims.email);
   }
 
-  await context.session.start(user);
+  await signIn(context, user);
   if (!user.emailConfirmedAt) {
     await sendEmailConfirmation(context, user, tenant).catch((error: unknown) =>
       logger.error(errorFields(error), 'Confirmation email after registration failed'),
@@ -307,8 +308,10 @@ async function knownUser(
   if (!identity.email || !identity.emailVerified) return null;
   const byEmail = await findUserByEmail(context.db, tenant.mgId, identity.email);
   if (!byEmail) return null;
-  await link(context, tenant.mgId, provider, identity.subject, byEmail, identity.email);
-  return confirmUserEmail(context.db, byEmail, context.clock());
+  // The proof first: it ends every provider link from before it, not the one it makes.
+  const confirmed = await confirmUserEmail(context.db, byEmail, context.clock());
+  await link(context, tenant.mgId, provider, identity.subject, confirmed, identity.email);
+  return confirmed;
 }
 
 async function linkedUser(

@@ -1,6 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../adapters/database/database';
-import { marketplaceGroups, marketplaces, type sexesAssignedAtBirth, users } from '../../db/schema';
+import {
+  externalIdentities,
+  marketplaceGroups,
+  marketplaces,
+  type sexesAssignedAtBirth,
+  users,
+} from '../../db/schema';
 import { NotFoundError } from '../errors';
 import { revokeAllSessions } from './sessions';
 
@@ -139,10 +145,12 @@ export async function insertUser(
 }
 
 /**
- * Marks the email as confirmed after its owner proved it (a passcode, or an identity provider's verified
- * email). Until then anyone could have registered the address, so when the account was unconfirmed,
- * every password set and every session opened before the proof is dropped (account pre-hijacking): the
- * owner's new session is started after this. An already confirmed account is kept as it is.
+ * Marks the email as confirmed after its owner proved it (a passcode, a confirm-email link, or an
+ * identity provider's verified email). Until then anyone could have registered the address, so when the
+ * account was unconfirmed, every credential set and every session opened before the proof is dropped
+ * (account pre-hijacking): the password, the Google or Apple accounts linked to it, and the sessions;
+ * device cookies from before the proof stop counting (devices.ts). Whoever proved it is signed in after
+ * this. An already confirmed account is kept as it is.
  */
 export async function confirmUserEmail(db: Db, user: UserRow, now: Date): Promise<UserRow> {
   if (user.emailConfirmedAt) return user;
@@ -154,6 +162,7 @@ export async function confirmUserEmail(db: Db, user: UserRow, now: Date): Promis
       .returning();
     // Another proof confirmed it a moment ago: that one already dropped what came before.
     if (!row) return (await findUserById(tx, user.id)) ?? user;
+    await tx.delete(externalIdentities).where(eq(externalIdentities.userId, user.id));
     await revokeAllSessions(tx, user.id, now);
     return row;
   });
