@@ -18,7 +18,7 @@ export interface AppProps {
   preparedTenant?: string | null;
 }
 
-/** The whole site: data, routing and every route of spec section 2, in the browser or on the server. */
+/** The whole site: data, routing and every route, in the browser or on the server. */
 export function App({ queryClient, loadedRemotes = new Map(), url, preparedTenant = null }: AppProps) {
   // Once the whole page has rendered (or hydrated) in the browser, and its own effects have run.
   useEffect(() => {

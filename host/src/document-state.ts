@@ -23,8 +23,8 @@ export interface DocumentState {
   /** Null when the server sent the page without its content (the browser renders it). */
   rendered: RenderedPage | null;
   /**
-   * The owner's preview of a remote release this page loads (their browser's atrium-preview token,
-   * issue 19), for the notice that says so; absent for every other browser.
+   * The owner's preview of a remote release this page loads (their browser's atrium-preview token),
+   * for the notice that says so; absent for every other browser.
    */
   preview?: PagePreview | null;
 }

@@ -19,7 +19,7 @@ interface SignInRequest {
 }
 
 /**
- * The host's part of identity (ARCHITECTURE 3: the host owns chrome listeners). It keeps the stored
+ * The host's part of identity (the host owns the chrome's listeners). It keeps the stored
  * group id and user in step with the page's marketplace and the server, opens the account remote's
  * SignInDialog on 'sign-in:open' (its AccountAlerts sit in the page flow: AccountAlertsSlot).
  * The remote's modules load only when first needed; a failed load never breaks the page.

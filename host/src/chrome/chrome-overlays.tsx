@@ -7,6 +7,12 @@ import { AccountChrome } from '../account/account-chrome';
 type Overlays = typeof import('@atrium/ui/overlays');
 type Notice = { kind: 'error' | 'navigation-error' | 'location-changed'; message: string };
 
+const titles: Record<Notice['kind'], string> = {
+  error: 'Error',
+  'navigation-error': 'Missing Date & Time',
+  'location-changed': 'Location Changed',
+};
+
 let overlays: Promise<Overlays> | undefined;
 // Dialogs and toasts load on the first event that needs them, not with the page.
 const loadOverlays = () => {
@@ -15,8 +21,9 @@ const loadOverlays = () => {
 };
 
 /**
- * The host's listeners for chrome events (ARCHITECTURE 3): the account's sign-in dialog,
- * toasts, the global error modal, the navigation-error modal and the 'Location Changed' dialog.
+ * The host's listeners for chrome events (the host owns them, the remotes only emit): the account's
+ * sign-in dialog, toasts, the global error modal, the navigation-error modal and the 'Location
+ * Changed' dialog.
  */
 export function ChromeOverlays({
   marketplaceId,
@@ -33,15 +40,11 @@ export function ChromeOverlays({
   );
 }
 
-/** `error`: a failure known at mount, shown in the global error modal without waiting for an event. */
-function ChromeNotices({
-  marketplaceId,
-  error,
-}: {
-  marketplaceId: string | null;
-  error?: string | undefined;
-}) {
-  const navigate = useNavigate();
+/**
+ * Listens for toasts and notices, loading the overlays' code on the first one. `error`: a failure
+ * known at mount, shown in the global error modal without waiting for an event.
+ */
+function useChromeEvents(error: string | undefined) {
   const [module, setModule] = useState<Overlays | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
 
@@ -52,27 +55,24 @@ function ChromeNotices({
         then?.(m);
       });
     const toast = (t: Toast) => withOverlays((m) => m.showToast(t));
+    const notify = (next: Notice) => withOverlays(() => setNotice(next));
     const unsubscribe = [
       on('toast', toast),
-      on('error', ({ message }) => withOverlays(() => setNotice({ kind: 'error', message }))),
-      on('navigation-error', ({ message }) =>
-        withOverlays(() => setNotice({ kind: 'navigation-error', message })),
-      ),
+      on('error', ({ message }) => notify({ kind: 'error', message })),
+      on('navigation-error', ({ message }) => notify({ kind: 'navigation-error', message })),
       on('location-changed', () =>
-        withOverlays(() =>
-          setNotice({
-            kind: 'location-changed',
-            message:
-              'Your location changed, so the services in your cart were cleared. Please choose them again.',
-          }),
-        ),
+        notify({
+          kind: 'location-changed',
+          message:
+            'Your location changed, so the services in your cart were cleared. Please choose them again.',
+        }),
       ),
     ];
     // Loaded before (under another layout): show the toast area again at once, with the toasts
     // still on screen, e.g. 'Login successful!' shown just before a sign-in callback navigates away.
     if (overlays) withOverlays();
-    if (error) withOverlays(() => setNotice({ kind: 'error', message: error }));
-    // A toast kept for after a reload (spec 3 client-kept "toast").
+    if (error) notify({ kind: 'error', message: error });
+    // A toast kept in storage to show after a reload.
     const pending = $toast.get();
     if (pending) {
       $toast.set(null);
@@ -83,14 +83,19 @@ function ChromeNotices({
     };
   }, [error]);
 
+  return { module, notice, close: () => setNotice(null) };
+}
+
+function ChromeNotices({
+  marketplaceId,
+  error,
+}: {
+  marketplaceId: string | null;
+  error?: string | undefined;
+}) {
+  const { module, notice, close } = useChromeEvents(error);
   if (!module) return null;
   const { Modal, ToastRegion } = module;
-  const close = () => setNotice(null);
-  const titles = {
-    error: 'Error',
-    'navigation-error': 'Missing Date & Time',
-    'location-changed': 'Location Changed',
-  };
   return (
     <>
       <ToastRegion />
@@ -99,25 +104,39 @@ function ChromeNotices({
         onClose={close}
         role="alertdialog"
         title={notice ? titles[notice.kind] : ''}
-        footer={
-          notice?.kind === 'error' ? (
-            <Button onClick={() => window.location.reload()}>Reload Page</Button>
-          ) : notice?.kind === 'navigation-error' && marketplaceId ? (
-            <Button
-              onClick={() => {
-                close();
-                navigate(`/${marketplaceId}/schedule`);
-              }}
-            >
-              Choose Date &amp; Time
-            </Button>
-          ) : (
-            <Button onClick={close}>OK</Button>
-          )
-        }
+        footer={<NoticeAction notice={notice} marketplaceId={marketplaceId} onClose={close} />}
       >
         <Text>{notice?.message}</Text>
       </Modal>
     </>
   );
+}
+
+/** The notice's button: reload after an error, go choose a time, or simply OK. */
+function NoticeAction({
+  notice,
+  marketplaceId,
+  onClose,
+}: {
+  notice: Notice | null;
+  marketplaceId: string | null;
+  onClose: () => void;
+}) {
+  const navigate = useNavigate();
+  if (notice?.kind === 'error') {
+    return <Button onClick={() => window.location.reload()}>Reload Page</Button>;
+  }
+  if (notice?.kind === 'navigation-error' && marketplaceId) {
+    return (
+      <Button
+        onClick={() => {
+          onClose();
+          navigate(`/${marketplaceId}/schedule`);
+        }}
+      >
+        Choose Date &amp; Time
+      </Button>
+    );
+  }
+  return <Button onClick={onClose}>OK</Button>;
 }

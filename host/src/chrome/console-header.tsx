@@ -8,7 +8,7 @@ import { Badge, Box, Button, Container, Flex, Image, Link, Text } from '@atrium/
 import { useStore } from '@nanostores/react';
 
 /**
- * The console's header (issue 19), in place of the clients' cart and progress bar: the marketplace's
+ * The console's header, in place of the clients' cart and progress bar: the marketplace's
  * logo or name, "Console", the staff member's name and role, and Sign out. Loaded only on the
  * console's pages; it reads the same staff query as the console, so both ask once.
  */

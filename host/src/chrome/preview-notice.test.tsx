@@ -29,7 +29,7 @@ function show(marketplaceId: string | null) {
   );
 }
 
-describe('the preview notice (issue 19)', () => {
+describe('the preview notice', () => {
   const reload = vi.fn();
   beforeEach(() => {
     ended.length = 0;

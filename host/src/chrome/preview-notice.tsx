@@ -10,7 +10,7 @@ import type { PagePreview } from '../document-state';
 export const $pagePreview = atom<PagePreview | null>(null);
 
 /**
- * Tells the owner their browser loads a release no client gets yet (issue 19, tenant versions), with
+ * Tells the owner their browser loads a release no client gets yet (a preview of a version), with
  * a way to end it. Shown in the browser only, on the previewed marketplace's pages.
  */
 export function PreviewNotice({ marketplaceId }: { marketplaceId: string | null }) {

@@ -9,7 +9,7 @@ const steps = [
   { key: 'confirm', label: 'Confirm' },
 ] as const;
 
-/** Spec 2: the three-step progress bar; a step is clickable only when its precondition holds. */
+/** The three-step booking progress bar; a step is clickable only when its precondition holds. */
 export function ProgressBar({ marketplaceId }: { marketplaceId: string }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { bookingPageTitle } from './document-title';
 
 /**
- * The tab's title (spec 2 "Chrome"): the page title combined with the location name, 'Mobile Visit'
+ * The tab's title: the page title combined with the location name, 'Mobile Visit'
  * or 'In Clinic', the chosen date and the marketplace name.
  */
 export function useDocumentTitle(pageTitle: string | undefined, marketplace: Marketplace | null) {

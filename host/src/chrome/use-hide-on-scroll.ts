@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useState } from 'react';
 
 /**
- * Spec 2: the header hides once the page scrolls down past its own height, and comes back (sticky)
+ * The header hides once the page scrolls down past its own height, and comes back (sticky)
  * as soon as the client scrolls up.
  */
 export function useHideOnScroll(ref: RefObject<HTMLElement | null>): boolean {

@@ -20,7 +20,7 @@ function Loaded<P extends object>({
 interface RemotePageProps<P extends object> {
   remote: RemoteName;
   module: ExposedModule;
-  /** The page title of spec section 2 "Chrome", for the browser tab. */
+  /** The page's own title, for the browser tab. */
   title?: string | undefined;
   props?: P;
 }

@@ -21,7 +21,7 @@ function page({ remote, module, title }: RemoteRoute) {
   return <RemotePage remote={remote} module={module} title={title} />;
 }
 
-/** Every route of spec section 2. */
+/** Every route of the site: a marketplace's pages and console, the pages reached from emails, the redirects. */
 export function AppRoutes() {
   return (
     <Routes>

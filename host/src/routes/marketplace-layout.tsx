@@ -32,7 +32,7 @@ function TenantPages({ marketplaceId }: { marketplaceId: string }) {
     );
   }
   if (error) {
-    // Spec 8: a failed marketplace query is the global error modal, over the unbranded chrome.
+    // A failed marketplace query is the global error modal, over the unbranded chrome.
     const message = errorMessage(error, 'marketplace');
     return (
       <AtriumUiProvider>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isConsolePath, isTopLevelPage, marketplacePageAt } from './marketplace-pages';
 
-describe('the routes of spec section 2', () => {
+describe('the routes of the site', () => {
   it('finds the remote page of a marketplace path', () => {
     expect(marketplacePageAt('/2/services')).toEqual({
       marketplaceId: '2',

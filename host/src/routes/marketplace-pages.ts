@@ -1,6 +1,6 @@
 import type { ExposedModule, RemoteName } from '@atrium/federation';
 
-/** A route's page: a remote's exposed module, with the page title of spec section 2 "Chrome". */
+/** A route's page: a remote's exposed module, with the page title the browser tab shows. */
 export interface RemoteRoute {
   remote: RemoteName;
   module: ExposedModule;
@@ -13,7 +13,7 @@ export interface RemoteRoute {
   rendersOnServer?: boolean;
 }
 
-/** The pages under /{marketplaceId}/ that remotes provide (spec section 2), by path. */
+/** The pages under /{marketplaceId}/ that remotes provide, by path. */
 export const marketplacePages = {
   'set-location': {
     remote: 'catalog',
@@ -36,7 +36,7 @@ export const marketplacePages = {
     module: 'PaymentAuthenticationPage',
     title: 'Authenticate Payment',
   },
-  // From the mail telling a waitlisted client that a time opened up (issue 19).
+  // From the mail telling a waitlisted client that a time opened up.
   'waitlist-offer': { remote: 'checkout', module: 'WaitlistOfferPage', title: 'A Time Opened Up' },
   profile: { remote: 'account', module: 'ProfilePage', title: 'My Profile' },
   memberships: { remote: 'account', module: 'MembershipsPage', title: 'Memberships & Packages' },
@@ -45,7 +45,7 @@ export const marketplacePages = {
 export type MarketplacePagePath = keyof typeof marketplacePages;
 
 /**
- * The staff console (issue 19): /{id}/console and every path below it, whose sections the console
+ * The staff console: /{id}/console and every path below it, whose sections the console
  * routes itself. Rendered in the browser (it depends on who is signed in), in the console's chrome.
  */
 export const CONSOLE_PATH = 'console';
@@ -61,7 +61,7 @@ export function isConsolePath(pathname: string): boolean {
   return !!marketplaceId && section === CONSOLE_PATH;
 }
 
-/** Pages outside a marketplace, reached from emails and sign-in providers (spec 2), by path. */
+/** Pages outside a marketplace, reached from emails and sign-in providers, by path. */
 export const topLevelPages = {
   'confirm-email': { remote: 'account', module: 'ConfirmEmailPage' },
   'confirm-phone': { remote: 'account', module: 'ConfirmPhonePage' },

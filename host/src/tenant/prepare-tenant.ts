@@ -3,7 +3,7 @@ import { reconcileLocation, syncMarketplaceId } from '@atrium/stores';
 import { createContext } from 'react';
 
 /**
- * The rules a marketplace's page applies to the client-kept values before it shows (spec 2, 4): a
+ * The rules a marketplace's page applies to the client-kept values before it shows: a
  * different marketplace id clears them, a clinic the marketplace no longer offers is dropped, and
  * the only clinic of a clinic-only marketplace is chosen. Run on the server to know what the page
  * renders with, and in the browser before the first render. Returns true when storage was cleared.

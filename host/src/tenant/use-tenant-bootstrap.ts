@@ -30,7 +30,7 @@ export function useTenantBootstrap(marketplaceId: string) {
       return;
     }
     applyRemoteOverrides(marketplace.remoteOverrides);
-    // Spec 4: the only clinic of a clinic-only marketplace is chosen; a clinic it no longer offers is dropped.
+    // The only clinic of a clinic-only marketplace is chosen; a clinic it no longer offers is dropped.
     reconcileLocation(marketplace);
     setReadyFor(marketplace.id);
   }, [marketplace, synced, queryClient]);
