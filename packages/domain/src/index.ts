@@ -75,6 +75,7 @@ export {
   validateField,
   validateForm,
 } from './forms/form-definition';
+export type { RegistrationDetails } from './forms/form-rules';
 export {
   ADDRESS_MAX_LENGTH,
   CHECKOUT_PERSONAL_MESSAGES,

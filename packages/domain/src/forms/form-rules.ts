@@ -88,6 +88,8 @@ export const profileFields = (now?: Date) => ({
 /** Confirm Information (registration): every field required; the email as the provider gave it. */
 export const registrationForm = (now?: Date) =>
   z.object({ email: requiredText(PROFILE_MESSAGES.email), ...profileFields(now) });
+/** A valid registration form's values as sent: trimmed, phone E.164, birth date yyyy-MM-dd. */
+export type RegistrationDetails = z.output<ReturnType<typeof registrationForm>>;
 
 /** The checkout personal form's messages (a guest registers with these details). */
 export const CHECKOUT_PERSONAL_MESSAGES = {

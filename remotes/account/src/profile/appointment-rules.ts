@@ -2,7 +2,6 @@ import type { AppointmentStatus, ProfileAppointment } from '@atrium/graphql-clie
 import type { SelectedProcedure } from '@atrium/stores';
 import { TZDate, tzName } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /** Spec 4: PENDING and BOOKED are upcoming, COMPLETE is past; anything else is not shown. */
 export function groupAppointments(appointments: readonly ProfileAppointment[]) {
@@ -23,15 +22,6 @@ export const STATUS_CHIPS: Partial<Record<AppointmentStatus, { label: string; co
 export const canCallToUpdate = (appointment: ProfileAppointment): boolean =>
   (appointment.status === 'PENDING' || appointment.status === 'BOOKED') &&
   Boolean(appointment.organizationPhone);
-
-/** A tel: link for a phone as stored (E.164, or anything libphonenumber reads as a US number). */
-export function telHref(phone: string): string {
-  const parsed = parsePhoneNumberFromString(phone, 'US');
-  return parsed ? parsed.getURI() : `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
-export const displayPhone = (phone: string): string =>
-  parsePhoneNumberFromString(phone, 'US')?.formatNational() ?? phone;
 
 /**
  * The appointment's date and times in its own time zone (the clinic's or the client's address'),

@@ -1,3 +1,4 @@
+import { formatUsPhone, phoneHref } from '@atrium/domain';
 import { errorMessage } from '@atrium/graphql-client';
 import { type ProfileAppointment, useProfileAppointments } from '@atrium/graphql-client/account';
 import { Link as RouterLink } from '@atrium/navigation';
@@ -15,14 +16,7 @@ import {
   Text,
 } from '@atrium/ui';
 import { useId } from 'react';
-import {
-  appointmentWhen,
-  canCallToUpdate,
-  displayPhone,
-  groupAppointments,
-  STATUS_CHIPS,
-  telHref,
-} from './appointment-rules';
+import { appointmentWhen, canCallToUpdate, groupAppointments, STATUS_CHIPS } from './appointment-rules';
 import { useBookAgain } from './book-again';
 
 /**
@@ -74,8 +68,8 @@ export function AppointmentsTab({ marketplaceId }: { marketplaceId: string }) {
           canCallToUpdate(appointment) && appointment.organizationPhone ? (
             <Button asChild size="sm" variant="outline">
               <a
-                href={telHref(appointment.organizationPhone)}
-                title={`Call ${displayPhone(appointment.organizationPhone)}`}
+                href={phoneHref(appointment.organizationPhone)}
+                title={`Call ${formatUsPhone(appointment.organizationPhone)}`}
               >
                 <PhoneIcon /> Call to Update
               </a>

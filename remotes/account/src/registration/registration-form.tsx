@@ -1,24 +1,21 @@
+import { type RegistrationDetails, registrationForm } from '@atrium/domain';
 import { Button, Flex, Stack, Text } from '@atrium/ui';
-import { DateField, Field, Input, PhoneInput } from '@atrium/ui/forms';
-import { type FormEvent, useRef, useState } from 'react';
-import {
-  REGISTRATION_FIELDS,
-  type RegistrationErrors,
-  type RegistrationField,
-  type RegistrationValues,
-  validateRegistration,
-} from './registration-rules';
+import { DateField, Field, focusFirstInvalid, Input, PhoneInput, useForm } from '@atrium/ui/forms';
+import type { ComponentProps, FormEvent } from 'react';
+import type { RegistrationValues } from './registration-values';
 
 interface RegistrationFormProps {
   initial: RegistrationValues;
-  /** The address the provider verified cannot be changed (spec 3: email read-only). */
+  /** The address the provider verified cannot be changed (email read-only). */
   emailReadOnly: boolean;
   submitting: boolean;
   /** The server's refusal, shown above the buttons. */
   error: string | null;
-  onSubmit: (values: RegistrationValues) => void;
+  onSubmit: (details: RegistrationDetails) => void;
   onCancel: () => void;
 }
+
+type RegistrationField = keyof RegistrationValues;
 
 const LABELS: Record<RegistrationField, string> = {
   email: 'Email',
@@ -29,9 +26,11 @@ const LABELS: Record<RegistrationField, string> = {
   address: 'Address',
 };
 
+const rules = registrationForm();
+
 /**
- * The Confirm Information registration form (spec 3, 5): every field required with its message.
- * Submitted without the browser's own validation, and only when the form's validation passes.
+ * The Confirm Information registration form: every field required with its message. Submitted
+ * without the browser's own validation, and only when the form's validation passes.
  */
 export function RegistrationForm({
   initial,
@@ -41,55 +40,42 @@ export function RegistrationForm({
   onSubmit,
   onCancel,
 }: RegistrationFormProps) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<RegistrationErrors>({});
-  const inputs = useRef<Partial<Record<RegistrationField, HTMLInputElement | null>>>({});
+  const form = useForm(rules, initial);
 
-  const change = (field: RegistrationField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateRegistration(values);
-    setErrors(found);
-    const first = REGISTRATION_FIELDS.find((field) => found[field]);
-    if (first) {
-      inputs.current[first]?.focus();
-      return;
-    }
-    onSubmit(values);
+    const details = form.validate();
+    if (details) onSubmit(details);
+    else focusFirstInvalid(event.currentTarget);
   };
 
-  const remember = (name: RegistrationField) => (element: HTMLInputElement | null) => {
-    inputs.current[name] = element;
-  };
-
-  const field = (name: RegistrationField, input: Partial<React.ComponentProps<typeof Input>> = {}) => {
+  const field = (name: RegistrationField, input: Partial<ComponentProps<typeof Input>> = {}) => {
     const readOnly = name === 'email' && emailReadOnly;
     return (
-      <Field.Root key={name} required invalid={Boolean(errors[name])} readOnly={readOnly}>
+      <Field.Root key={name} required invalid={Boolean(form.errors[name])} readOnly={readOnly}>
         <Field.Label>
           {LABELS[name]}
           <Field.RequiredIndicator />
         </Field.Label>
         {name === 'phone' ? (
-          <PhoneInput
-            ref={remember(name)}
-            value={values.phone}
-            onChange={(value) => change('phone', value)}
+          <PhoneInput value={form.values.phone} onChange={(value) => form.setValue('phone', value)} />
+        ) : name === 'dob' ? (
+          // The birth date control checkout and the profile use too (M/D/YYYY, years from 1900).
+          <DateField
+            mode="birth"
+            value={form.values.dob}
+            invalid={Boolean(form.errors.dob)}
+            onChange={(value) => form.setValue('dob', value)}
           />
         ) : (
           <Input
-            ref={remember(name)}
-            value={values[name]}
-            onChange={(event) => change(name, event.target.value)}
+            value={form.values[name]}
+            onChange={(event) => form.setValue(name, event.target.value)}
             bg={readOnly ? 'bg.muted' : undefined}
             {...input}
           />
         )}
-        <Field.ErrorText>{errors[name]}</Field.ErrorText>
+        <Field.ErrorText>{form.errors[name]}</Field.ErrorText>
       </Field.Root>
     );
   };
@@ -103,23 +89,7 @@ export function RegistrationForm({
           {field('familyName', { autoComplete: 'family-name' })}
         </Flex>
         {field('phone')}
-        <Field.Root required invalid={Boolean(errors.dob)}>
-          <Field.Label>
-            {LABELS.dob}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          {/* The birth date control checkout and the profile use too (M/D/YYYY, years from 1900). */}
-          <DateField
-            mode="birth"
-            value={values.dob}
-            invalid={Boolean(errors.dob)}
-            onChange={(value) => change('dob', value)}
-            inputRef={(element) => {
-              inputs.current.dob = element;
-            }}
-          />
-          <Field.ErrorText>{errors.dob}</Field.ErrorText>
-        </Field.Root>
+        {field('dob')}
         {field('address', { autoComplete: 'street-address' })}
         {error && (
           <Text role="alert" color="fg.error">

@@ -1,10 +1,10 @@
+import { signInEmailForm } from '@atrium/domain';
 import { errorMessage } from '@atrium/graphql-client';
 import { type AuthOption, fetchAuthOptions } from '@atrium/graphql-client/identity';
 import { $userEmail } from '@atrium/stores';
 import { Button, Link, Stack } from '@atrium/ui';
-import { Field, Input } from '@atrium/ui/forms';
+import { Field, Input, useForm } from '@atrium/ui/forms';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { validateSignInEmail } from './sign-in-rules';
 
 interface EmailStepProps {
   email: string;
@@ -16,10 +16,9 @@ interface EmailStepProps {
   onChoosePassword: (email: string, options: readonly AuthOption[]) => string | null;
 }
 
-/** The first step: the email, checked (spec 5), then the group's sign-in options for it. */
+/** The first step: the email, checked, then the group's sign-in options for it. */
 export function EmailStep({ email, mgId, sending, onContinue, onChoosePassword }: EmailStepProps) {
-  const [value, setValue] = useState(email);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm(signInEmailForm, { email });
   const [checking, setChecking] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
@@ -28,24 +27,23 @@ export function EmailStep({ email, mgId, sending, onContinue, onChoosePassword }
   useEffect(() => input.current?.focus(), []);
 
   const fail = (message: string) => {
-    setError(message);
+    form.setError('email', message);
     input.current?.focus();
   };
 
   /** The checked address and the group's options for it, or null after showing what is wrong. */
   const check = async (): Promise<{ address: string; options: AuthOption[] } | null> => {
-    const problem = validateSignInEmail(value);
-    if (problem) {
-      fail(problem);
+    const valid = form.validate();
+    if (!valid) {
+      input.current?.focus();
       return null;
     }
-    const address = value.trim();
     setChecking(true);
     try {
-      const options = await fetchAuthOptions(address, mgId);
-      // Spec 4: the email is stored and the flow goes on (whatever the options, so it prefills later).
-      $userEmail.set(address);
-      return { address, options };
+      const options = await fetchAuthOptions(valid.email, mgId);
+      // The email is stored and the flow goes on (whatever the options, so it prefills later).
+      $userEmail.set(valid.email);
+      return { address: valid.email, options };
     } catch (failure) {
       fail(errorMessage(failure, 'authOptions'));
       return null;
@@ -69,7 +67,7 @@ export function EmailStep({ email, mgId, sending, onContinue, onChoosePassword }
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="4">
-        <Field.Root invalid={error !== null}>
+        <Field.Root invalid={Boolean(form.errors.email)}>
           <Field.Label>Email</Field.Label>
           <Input
             ref={input}
@@ -78,13 +76,10 @@ export function EmailStep({ email, mgId, sending, onContinue, onChoosePassword }
             autoComplete="email"
             placeholder="you@example.com"
             size="lg"
-            value={value}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setError(null);
-            }}
+            value={form.values.email}
+            onChange={(event) => form.setValue('email', event.target.value)}
           />
-          <Field.ErrorText>{error}</Field.ErrorText>
+          <Field.ErrorText>{form.errors.email}</Field.ErrorText>
         </Field.Root>
         <Button type="submit" size="lg" loading={checking || sending} loadingText="Continue">
           Continue

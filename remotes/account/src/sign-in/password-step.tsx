@@ -1,3 +1,4 @@
+import { passwordSignInForm, signInEmail } from '@atrium/domain';
 import {
   type AuthenticatePayload,
   useAuthenticate,
@@ -5,11 +6,10 @@ import {
 } from '@atrium/graphql-client/identity';
 import { $userEmail } from '@atrium/stores';
 import { Button, HStack, Link, Stack, Text } from '@atrium/ui';
-import { Field, Input } from '@atrium/ui/forms';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Field, Input, useForm } from '@atrium/ui/forms';
+import { type FormEvent, type RefObject, useEffect, useRef } from 'react';
 import { RESET_REQUEST_FAILED, UNABLE_TO_AUTHENTICATE } from '../shared/messages';
 import { notify, serverMessageOr } from '../shared/notify';
-import { validatePassword, validateSignInEmail } from './sign-in-rules';
 
 interface PasswordStepProps {
   email: string;
@@ -20,17 +20,9 @@ interface PasswordStepProps {
   onUseCode: () => void;
 }
 
-/** Sign-in with email and password (spec 6), with a link to reset a forgotten password. */
-export function PasswordStep({
-  email: initialEmail,
-  marketplaceId,
-  mgId,
-  onSignedIn,
-  onUseCode,
-}: PasswordStepProps) {
-  const [email, setEmail] = useState(initialEmail);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
+/** Sign-in with email and password, with a link to reset a forgotten password. */
+export function PasswordStep({ email, marketplaceId, mgId, onSignedIn, onUseCode }: PasswordStepProps) {
+  const form = useForm(passwordSignInForm, { email, password: '' });
   const authenticate = useAuthenticate();
   const requestReset = useRequestResetPassword();
   const emailInput = useRef<HTMLInputElement>(null);
@@ -38,35 +30,32 @@ export function PasswordStep({
 
   // Shown in place of the step whose button led here (now gone), it takes focus: at the password,
   // the email being known already, else at the email.
-  useEffect(() => (initialEmail ? passwordInput : emailInput).current?.focus(), [initialEmail]);
+  useEffect(() => (email ? passwordInput : emailInput).current?.focus(), [email]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const emailProblem = validateSignInEmail(email);
-    const passwordProblem = validatePassword(password);
-    if (emailProblem || passwordProblem) {
-      setErrors({ email: emailProblem ?? undefined, password: passwordProblem ?? undefined });
-      (emailProblem ? emailInput : passwordInput).current?.focus();
+    const valid = form.validate();
+    if (!valid) {
+      (signInEmail.safeParse(form.values.email).success ? passwordInput : emailInput).current?.focus();
       return;
     }
-    setErrors({});
     authenticate.mutate(
-      { marketplaceId, email: email.trim(), password },
+      { marketplaceId, ...valid },
       {
         onSuccess: onSignedIn,
-        onError: (failure) => setErrors({ form: serverMessageOr(failure, UNABLE_TO_AUTHENTICATE) }),
+        onError: (failure) => form.setError(null, serverMessageOr(failure, UNABLE_TO_AUTHENTICATE)),
       },
     );
   };
 
   const forgot = () => {
-    const emailProblem = validateSignInEmail(email);
-    if (emailProblem) {
-      setErrors({ email: emailProblem });
+    const checked = signInEmail.safeParse(form.values.email);
+    if (!checked.success) {
+      form.setError('email', checked.error.issues[0]?.message ?? '');
       emailInput.current?.focus();
       return;
     }
-    const address = email.trim();
+    const address = checked.data;
     $userEmail.set(address);
     requestReset.mutate(
       // The marketplace goes into the emailed link, so it opens this marketplace in any browser.
@@ -82,34 +71,10 @@ export function PasswordStep({
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="4">
-        <Field.Root invalid={Boolean(errors.email)}>
-          <Field.Label>Email</Field.Label>
-          <Input
-            ref={emailInput}
-            type="email"
-            inputMode="email"
-            autoComplete="username"
-            size="lg"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <Field.ErrorText>{errors.email}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root invalid={Boolean(errors.password)}>
-          <Field.Label>Password</Field.Label>
-          <Input
-            ref={passwordInput}
-            type="password"
-            autoComplete="current-password"
-            size="lg"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <Field.ErrorText>{errors.password}</Field.ErrorText>
-        </Field.Root>
-        {errors.form && (
+        <CredentialFields form={form} emailInput={emailInput} passwordInput={passwordInput} />
+        {form.formError && (
           <Text role="alert" color="fg.error">
-            {errors.form}
+            {form.formError}
           </Text>
         )}
         <Button type="submit" size="lg" loading={authenticate.isPending} loadingText="Signing in">
@@ -132,5 +97,47 @@ export function PasswordStep({
         </HStack>
       </Stack>
     </form>
+  );
+}
+
+interface CredentialFieldsProps {
+  form: {
+    values: { email: string; password: string };
+    errors: { email?: string; password?: string };
+    setValue: (name: 'email' | 'password', value: string) => void;
+  };
+  emailInput: RefObject<HTMLInputElement | null>;
+  passwordInput: RefObject<HTMLInputElement | null>;
+}
+
+function CredentialFields({ form, emailInput, passwordInput }: CredentialFieldsProps) {
+  return (
+    <>
+      <Field.Root invalid={Boolean(form.errors.email)}>
+        <Field.Label>Email</Field.Label>
+        <Input
+          ref={emailInput}
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          size="lg"
+          value={form.values.email}
+          onChange={(event) => form.setValue('email', event.target.value)}
+        />
+        <Field.ErrorText>{form.errors.email}</Field.ErrorText>
+      </Field.Root>
+      <Field.Root invalid={Boolean(form.errors.password)}>
+        <Field.Label>Password</Field.Label>
+        <Input
+          ref={passwordInput}
+          type="password"
+          autoComplete="current-password"
+          size="lg"
+          value={form.values.password}
+          onChange={(event) => form.setValue('password', event.target.value)}
+        />
+        <Field.ErrorText>{form.errors.password}</Field.ErrorText>
+      </Field.Root>
+    </>
   );
 }

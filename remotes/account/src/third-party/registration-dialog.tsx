@@ -1,13 +1,10 @@
+import type { RegistrationDetails } from '@atrium/domain';
 import { errorCode } from '@atrium/graphql-client';
 import { type ThirdPartyUserData, useRegisterWithToken } from '@atrium/graphql-client/identity';
 import { Modal } from '@atrium/ui/overlays';
 import { useState } from 'react';
 import { RegistrationForm } from '../registration/registration-form';
-import {
-  initialRegistrationValues,
-  type RegistrationValues,
-  registrationProfile,
-} from '../registration/registration-rules';
+import { initialRegistrationValues, registrationProfile } from '../registration/registration-values';
 import { announceSignIn } from '../shared/announce-sign-in';
 import { REGISTRATION_SUCCESSFUL, UNABLE_TO_CREATE_ACCOUNT } from '../shared/messages';
 import { notify, serverMessageOr } from '../shared/notify';
@@ -28,7 +25,7 @@ function browserTimeZone(): string {
 }
 
 /**
- * 'Confirm Information' (spec 2): registers a Google or Apple user who has no account yet, with the
+ * 'Confirm Information': registers a Google or Apple user who has no account yet, with the
  * form prefilled from the provider. Success shows 'Registration successful!' and, when the email
  * still needs confirming, raises the pending-email flag. A refusal the client can fix (an invalid
  * field) keeps the dialog open with the server's message; any other failure settles it.
@@ -43,15 +40,15 @@ export function RegistrationDialog({
   const register = useRegisterWithToken();
   const [error, setError] = useState<string | null>(null);
 
-  const submit = (values: RegistrationValues) => {
+  const submit = (details: RegistrationDetails) => {
     setError(null);
     register.mutate(
       {
         marketplaceId,
         token,
-        email: values.email.trim(),
+        email: details.email,
         privateEmail: userData.privateEmail,
-        profile: registrationProfile(values, browserTimeZone()),
+        profile: registrationProfile(details, browserTimeZone()),
       },
       {
         onSuccess: (payload) => {

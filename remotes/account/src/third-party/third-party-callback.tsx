@@ -39,43 +39,102 @@ function failureMessage(provider: ThirdParty, error: unknown): string {
     : APPLE_SIGN_IN_FAILED;
 }
 
+/** Why the callback cannot go on before redeeming anything, or null when it can. */
+function missingProblem(
+  provider: ThirdParty,
+  code: string | null,
+  marketplaceId: string,
+  providers: ReturnType<typeof useAuthProviders>,
+): string | null {
+  if (!code) return `The ${NAMES[provider]} sign-in did not come back with a code. Please try again.`;
+  if (!marketplaceId) {
+    return 'We could not tell which marketplace you were signing in to. Please open its booking page and sign in again.';
+  }
+  if (providers.isError) return failureMessage(provider, providers.error);
+  if (providers.data && !providers.data.some((p) => p.provider === provider)) {
+    return `${NAMES[provider]} sign-in is not available.`;
+  }
+  return null;
+}
+
 /**
- * /auth/google/callback and /auth/apple/callback (spec 2 "Third-party callbacks"): a full-page
- * loader until the provider's code has been redeemed, which happens at once, with the `state` the
- * provider sent back (the API checks it against the sign-in this browser started, and answers the
- * path that sign-in was started from). A known user is signed in — user data refreshed, identified to
- * the marketing-analytics service, 'Login successful!' — and sent to that path (Google) or the root
- * (Apple); anyone else gets the 'Confirm Information' dialog.
+ * /auth/google/callback and /auth/apple/callback: a full-page loader until the provider's code has
+ * been redeemed, which happens at once, with the `state` the provider sent back (the API checks it
+ * against the sign-in this browser started, and answers the path that sign-in was started from). A
+ * known user is signed in — user data refreshed, identified to the marketing-analytics service,
+ * 'Login successful!' — and sent to that path (Google) or the root (Apple); anyone else gets the
+ * 'Confirm Information' dialog.
  */
 export function ThirdPartyCallback({ provider }: { provider: ThirdParty }) {
   const [params] = useSearchParams();
   const code = params.get('code');
-  const state = params.get('state');
-  const iss = params.get('iss');
-  // Google goes back to where the sign-in started (the API's checked return path), Apple to the root.
-  const [destination, setDestination] = useState('/');
   const { marketplaceId } = useStoredMarketplace();
   const navigate = useNavigate();
   const providers = useAuthProviders(marketplaceId);
+  const { outcome, setOutcome, destination } = useRedeemedCode(provider, marketplaceId, providers.data);
+
+  const problem =
+    outcome.kind === 'failed' ? outcome.message : missingProblem(provider, code, marketplaceId, providers);
+  if (problem) {
+    return (
+      <>
+        <PageHeading>Signing you in</PageHeading>
+        <PageProblem message={problem} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeading>Signing you in</PageHeading>
+      {outcome.kind === 'register' ? (
+        <RegistrationDialog
+          marketplaceId={marketplaceId}
+          token={outcome.token}
+          userData={outcome.userData}
+          onSettled={() => navigate(destination, { replace: true })}
+          onCancel={() => {
+            setOutcome({ kind: 'working' });
+            navigate('/', { replace: true });
+          }}
+        />
+      ) : (
+        <Center minH="60vh" role="status" aria-live="polite">
+          <Stack align="center" gap="3">
+            <Spinner size="xl" color="brand.solid" />
+            <Text color="fg.muted">Finishing your {NAMES[provider]} sign-in…</Text>
+          </Stack>
+        </Center>
+      )}
+    </>
+  );
+}
+
+/**
+ * Redeems the provider's code once the marketplace's providers are known: a known user is signed in
+ * and sent on; a new one is to register; a refusal is told. Google goes back to where the sign-in
+ * started (the API's checked return path), Apple to the root.
+ */
+function useRedeemedCode(
+  provider: ThirdParty,
+  marketplaceId: string,
+  providers: ReturnType<typeof useAuthProviders>['data'],
+) {
+  const [params] = useSearchParams();
+  const code = params.get('code');
+  const state = params.get('state');
+  const iss = params.get('iss');
+  const navigate = useNavigate();
+  const [destination, setDestination] = useState('/');
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'working' });
   const google = useGoogleAuthenticate();
   const apple = useAppleAuthenticate();
   const redeem = provider === 'GOOGLE' ? google.mutate : apple.mutate;
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'working' });
   // A code works once: redeemed at most once per page, whatever re-renders or effect re-runs happen.
   const redeemed = useRef<string | null>(null);
 
-  const missing = !code
-    ? `The ${NAMES[provider]} sign-in did not come back with a code. Please try again.`
-    : !marketplaceId
-      ? 'We could not tell which marketplace you were signing in to. Please open its booking page and sign in again.'
-      : providers.isError
-        ? failureMessage(provider, providers.error)
-        : providers.data && !providers.data.some((p) => p.provider === provider)
-          ? `${NAMES[provider]} sign-in is not available.`
-          : null;
-
   useEffect(() => {
-    const config = providers.data?.find((p) => p.provider === provider);
+    const config = providers?.find((p) => p.provider === provider);
     if (!code || !marketplaceId || !config || redeemed.current === code) return;
     redeemed.current = code;
     const signedIn = (result: ThirdPartyAuthenticatePayload) => {
@@ -95,6 +154,7 @@ export function ThirdPartyCallback({ provider }: { provider: ThirdParty }) {
         setOutcome({ kind: 'failed', message: failureMessage(provider, null) });
       }
     };
+    const origin = window.location.origin;
     redeem(
       {
         marketplaceId,
@@ -102,7 +162,7 @@ export function ThirdPartyCallback({ provider }: { provider: ThirdParty }) {
         state,
         iss,
         clientId: config.clientId,
-        redirectUrl: `${window.location.origin}${config.redirectPath}`,
+        redirectUrl: `${origin}${config.redirectPath}`,
       },
       {
         onSuccess: signedIn,
@@ -113,41 +173,7 @@ export function ThirdPartyCallback({ provider }: { provider: ThirdParty }) {
         },
       },
     );
-  }, [code, state, iss, marketplaceId, providers.data, provider, redeem, navigate]);
+  }, [code, state, iss, marketplaceId, providers, provider, redeem, navigate]);
 
-  const problem = outcome.kind === 'failed' ? outcome.message : missing;
-  if (problem) {
-    return (
-      <>
-        <PageHeading>Signing you in</PageHeading>
-        <PageProblem message={problem} />
-      </>
-    );
-  }
-
-  const leave = () => navigate('/', { replace: true });
-  return (
-    <>
-      <PageHeading>Signing you in</PageHeading>
-      {outcome.kind === 'register' ? (
-        <RegistrationDialog
-          marketplaceId={marketplaceId}
-          token={outcome.token}
-          userData={outcome.userData}
-          onSettled={() => navigate(destination, { replace: true })}
-          onCancel={() => {
-            setOutcome({ kind: 'working' });
-            leave();
-          }}
-        />
-      ) : (
-        <Center minH="60vh" role="status" aria-live="polite">
-          <Stack align="center" gap="3">
-            <Spinner size="xl" color="brand.solid" />
-            <Text color="fg.muted">Finishing your {NAMES[provider]} sign-in…</Text>
-          </Stack>
-        </Center>
-      )}
-    </>
-  );
+  return { outcome, setOutcome, destination };
 }
