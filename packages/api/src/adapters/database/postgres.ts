@@ -20,7 +20,8 @@ export async function createPostgresDatabase(url: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     connectionTimeoutMillis: connectionTimeoutMs,
-    // Finds a connection whose server vanished without closing it (a failed-over host).
+    // TCP keepalive, so a connection whose host vanished without closing it (a failed-over host) is
+    // found dead and dropped in time, rather than kept forever.
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   });
