@@ -5,6 +5,7 @@ export default defineConfig({
     name: 'host',
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['../packages/stores/test-support/persistent-events.ts'],
+    // A browser's localStorage (happy-dom's refuses deleting a missing key, which a new visitor's redirect on the server does).
+    setupFiles: ['../packages/stores/test-support/browser-local-storage.ts'],
   },
 });

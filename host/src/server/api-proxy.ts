@@ -1,4 +1,6 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
+import { clientAddress, reachedOverHttps } from './forwarded';
 
 /**
  * The API's paths, reached through the host's origin so cookies stay first-party and no CORS is needed.
@@ -14,22 +16,43 @@ export const API_PATHS = [
   '/webhooks',
 ] as const;
 
+/** The header in which the host presents HOST_SECRET to the API (the API's http/host-secret.ts). */
+export const HOST_SECRET_HEADER = 'x-atrium-host-secret';
+
+/** What the host tells the API about itself and its clients. */
+export interface ApiLink {
+  apiUrl: string;
+  hostSecret: string;
+  /** Proxies in front of the host that append to X-Forwarded-For (see forwarded.ts). */
+  trustProxyHops: number;
+}
+
 export function isApiPath(pathname: string): boolean {
   return API_PATHS.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
-/** Forwards a request to the API as a reverse proxy (the one hop in front of it). */
-export function forwardToApi(req: http.IncomingMessage, res: http.ServerResponse, apiUrl: string) {
-  const upstream = new URL(req.url ?? '/', apiUrl);
-  const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
-  const headers = {
-    ...req.headers,
+/**
+ * Headers a client's request could carry that say who or where it came from: only the host sets
+ * them towards the API, whatever the client sent.
+ */
+const CLIENT_CLAIMS = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded', 'x-real-ip'];
+
+/**
+ * Forwards a request to the API as a reverse proxy. The API limits some requests per client address:
+ * it gets the client's address as this server tells it (X-Forwarded-For with that one entry, believed
+ * because of the secret), never what the client claimed.
+ */
+export function forwardToApi(req: http.IncomingMessage, res: http.ServerResponse, link: ApiLink) {
+  const upstream = new URL(req.url ?? '/', link.apiUrl);
+  const headers: http.OutgoingHttpHeaders = { ...req.headers };
+  for (const name of [...CLIENT_CLAIMS, HOST_SECRET_HEADER]) delete headers[name];
+  Object.assign(headers, {
     host: upstream.host,
     'x-forwarded-host': req.headers.host ?? '',
-    'x-forwarded-proto': 'http',
-    // The API limits some requests per client address: tell it whose request this is.
-    'x-forwarded-for': forwardedFor,
-  };
+    'x-forwarded-proto': reachedOverHttps(req, link.trustProxyHops) ? 'https' : 'http',
+    'x-forwarded-for': clientAddress(req, link.trustProxyHops),
+    [HOST_SECRET_HEADER]: link.hostSecret,
+  });
   const outgoing = http.request(upstream, { method: req.method, headers }, (incoming) => {
     res.writeHead(incoming.statusCode ?? 502, incoming.headers);
     incoming.pipe(res);
@@ -42,4 +65,28 @@ export function forwardToApi(req: http.IncomingMessage, res: http.ServerResponse
     );
   });
   req.pipe(outgoing);
+}
+
+/** The client whose page is being rendered, for the calls the server makes to the API meanwhile. */
+const pageClient = new AsyncLocalStorage<{ address: string }>();
+
+/** Runs `render` (a page for the client of `req`) so that its calls to the API carry the client's address. */
+export function forPageClient<T>(req: http.IncomingMessage, trustProxyHops: number, render: () => T): T {
+  return pageClient.run({ address: clientAddress(req, trustProxyHops) }, render);
+}
+
+/**
+ * The fetch the server's own GraphQL calls go through (the marketplace, the rollouts, a page's
+ * prefetched queries): with the host's secret, and the address of the client whose page they are for
+ * (outside a page's rendering, none: the API then counts the call as the host's own).
+ */
+export function hostApiFetch(hostSecret: string, fetchImpl: typeof fetch = globalThis.fetch): typeof fetch {
+  return (input, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set(HOST_SECRET_HEADER, hostSecret);
+    const client = pageClient.getStore();
+    if (client) headers.set('x-forwarded-for', client.address);
+    else headers.delete('x-forwarded-for');
+    return fetchImpl(input, { ...init, headers });
+  };
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -6,9 +5,14 @@ import { BROWSER_ID_COOKIE, PREVIEW_COOKIE } from '@atrium/federation';
 import { decodePageStateCookie, PAGE_STATE_COOKIE } from '@atrium/stores';
 import { parse as parseCookies } from 'cookie';
 import sirv from 'sirv';
-import { forwardToApi, isApiPath } from './api-proxy';
-import { createPageRenderer, type PageRendererOptions } from './page-renderer';
+import { type ApiLink, forPageClient, forwardToApi, isApiPath } from './api-proxy';
+import { newSignedBrowserId, verifiedBrowserId } from './browser-id';
+import { createCanaryViews } from './canary-views';
+import { reachedOverHttps } from './forwarded';
+import { developmentHostSecret } from './host-config';
+import { createPageRenderer, type PageDocument, type PageRendererOptions } from './page-renderer';
 import { PAGE_START_PATH, pageStartScript } from './page-start';
+import { setSecurityHeaders } from './security-headers';
 
 /** Hashed assets never change; everything else (pages, config.json) is revalidated on every load. */
 export function cacheControlFor(pathname: string): string {
@@ -18,12 +22,23 @@ export function cacheControlFor(pathname: string): string {
 /** Types the static server's table lacks: the host build's /favicon.ico. */
 const EXTRA_CONTENT_TYPES: Record<string, string> = { '.ico': 'image/x-icon' };
 
+export interface HostServerOptions extends PageRendererOptions {
+  /** Proxies in front of this server that append to X-Forwarded-For (0, the default: none). */
+  trustProxyHops?: number;
+  /** Production: HTTPS is assumed (Strict-Transport-Security on every response). */
+  production?: boolean;
+}
+
 /**
  * The host deployment's server: static files of its browser build (precompressed variants picked
  * by Accept-Encoding), pages rendered on the server, and the API's paths forwarded to the API.
+ * Every response carries the security headers (security-headers.ts).
  */
-export function createHostServer(options: PageRendererOptions): http.Server {
-  const pages = createPageRenderer(options);
+export function createHostServer(options: HostServerOptions): http.Server {
+  const { hostSecret = developmentHostSecret, trustProxyHops = 0, production = false } = options;
+  const link: ApiLink = { apiUrl: options.apiUrl, hostSecret, trustProxyHops };
+  const pages = createPageRenderer({ ...options, hostSecret });
+  const canaryViews = createCanaryViews(link);
   const files = sirv(options.distDir, {
     // Files are looked up per request, not listed once at start, so a redeploy needs no restart.
     dev: true,
@@ -38,8 +53,10 @@ export function createHostServer(options: PageRendererOptions): http.Server {
   });
 
   return http.createServer((req, res) => {
+    const https = reachedOverHttps(req, trustProxyHops);
+    setSecurityHeaders(res, { https, production });
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (isApiPath(url.pathname)) return forwardToApi(req, res, options.apiUrl);
+    if (isApiPath(url.pathname)) return forwardToApi(req, res, link);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method Not Allowed');
     if (url.pathname === PAGE_START_PATH) return sendPageStart(req, res);
     if (!isPagePath(url.pathname)) {
@@ -57,14 +74,18 @@ export function createHostServer(options: PageRendererOptions): http.Server {
     const cookies = parseCookies(req.headers.cookie ?? '');
     const cookie = cookies[PAGE_STATE_COOKIE];
     const pageState = cookie === undefined ? null : decodePageStateCookie(cookie);
-    const browserId = knownBrowserId(cookies[BROWSER_ID_COOKIE]) ?? newBrowserId(req, res);
+    const browserId =
+      verifiedBrowserId(cookies[BROWSER_ID_COOKIE], hostSecret) ??
+      newBrowserId(res, hostSecret, reachedOverHttps(req, trustProxyHops));
     // An owner's preview token (set by the console for this marketplace's pages only).
     const previewToken = cookies[PREVIEW_COOKIE] || null;
-    pages.render(url, pageState, browserId, previewToken).then(
-      (page) =>
-        'location' in page
-          ? sendRedirect(res, page.location)
-          : sendPage(req, res, page, previewToken !== null),
+    forPageClient(req, trustProxyHops, () => pages.render(url, pageState, browserId, previewToken)).then(
+      (page) => {
+        if ('location' in page) return sendRedirect(res, page.location);
+        sendPage(req, res, page, previewToken !== null);
+        // The API counts a canary's failures against the browsers that were sent to it.
+        canaryViews.record(browserId, page.canaries);
+      },
       (error: unknown) => {
         console.error(`Rendering ${url.pathname} failed.`, error);
         sendText(res, 500, 'The booking site could not be loaded. Please try again.');
@@ -73,19 +94,18 @@ export function createHostServer(options: PageRendererOptions): http.Server {
   }
 }
 
-/** A browser id as the server makes them (a UUID); anything else is replaced. */
-function knownBrowserId(value: string | undefined): string | null {
-  return value && /^[0-9a-f-]{36}$/.test(value) ? value : null;
-}
-
 /**
- * Gives a browser its id (see BROWSER_ID_COOKIE): for a year, on every path, readable by the page.
- * Secure when the browser reached the site over HTTPS (the proxy in front says so).
+ * Gives a browser its id, signed (see BROWSER_ID_COOKIE and browser-id.ts): for a year, on every
+ * path, readable by the page. Secure when the browser reached the site over HTTPS. A cookie this
+ * host did not sign (made up, or from before ids were signed) is replaced the same way.
  */
-function newBrowserId(req: http.IncomingMessage, res: http.ServerResponse): string {
-  const id = randomUUID();
-  const secure = req.headers['x-forwarded-proto'] === 'https' ? '; Secure' : '';
-  res.setHeader('Set-Cookie', `${BROWSER_ID_COOKIE}=${id}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`);
+function newBrowserId(res: http.ServerResponse, hostSecret: string, https: boolean): string {
+  const { id, value } = newSignedBrowserId(hostSecret);
+  const secure = https ? '; Secure' : '';
+  res.setHeader(
+    'Set-Cookie',
+    `${BROWSER_ID_COOKIE}=${value}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`,
+  );
   return id;
 }
 
@@ -115,12 +135,7 @@ function isPagePath(pathname: string): boolean {
 function sendPage(
   req: http.IncomingMessage,
   res: http.ServerResponse,
-  {
-    status,
-    html,
-    etag,
-    contentSecurityPolicy,
-  }: { status: number; html: string; etag: string; contentSecurityPolicy: string },
+  { status, html, etag, contentSecurityPolicy }: PageDocument,
   /** The browser holds an owner's preview token: its page is for it alone, never a shared cache's. */
   previewing = false,
 ) {

@@ -1,41 +1,36 @@
 import path from 'node:path';
 import { providedSharedEntries } from '../federation/provided-shared';
+import { type HostServerConfig, loadHostServerConfig } from './host-config';
 import { createHostServer } from './host-server';
 
 // Serves the host deployment: its static files, its pages rendered on the server, and (when
 // API_URL is set) the API's paths on the same origin, so the browser's cookies stay first-party.
-//   PORT             port to listen on (3000)
-//   API_URL          the API's origin (http://127.0.0.1:4000); pages read marketplaces from it
-//   HOST_DIST_DIR    the host's browser build (the folder above this server build)
-//   REMOTE_ORIGINS   the allow-list: origins (comma-separated) remotes may be loaded from, besides
-//                    config.json's own entries' (released builds, overrides); nothing else is loaded,
-//                    in the browser (Content-Security-Policy) or here
+//   PORT              port to listen on (3000), on 127.0.0.1: a proxy in front serves the world
+//   API_URL           the API's origin (http://127.0.0.1:4000); pages read marketplaces from it
+//   HOST_DIST_DIR     the host's browser build (the folder above this server build)
+//   REMOTE_ORIGINS    the allow-list: origins (comma-separated) remotes may be loaded from, besides
+//                     config.json's own entries' (released builds, overrides); nothing else is loaded,
+//                     in the browser (Content-Security-Policy) or here
+//   HOST_SECRET       the secret shared with the API (its HOST_SECRET): the API believes the client
+//                     address this server forwards because of it, and it signs browser ids
+//   TRUST_PROXY_HOPS  proxies in front of this server that append to X-Forwarded-For (0: browsers
+//                     connect to it); the client's address is the one the outermost of them appended
+//   NODE_ENV          production: HSTS on every response; HOST_SECRET and TRUST_PROXY_HOPS required
 
-function origins(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean)
-    .map((origin) => new URL(origin).origin);
-}
-
-const port = Number(process.env.PORT ?? 3000);
-if (!Number.isInteger(port) || port <= 0) {
-  console.error(`PORT must be a port number, not "${process.env.PORT}".`);
+let config: HostServerConfig;
+try {
+  config = loadHostServerConfig(process.env, path.join(__dirname, '..'));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
   process.exit(2);
 }
-const apiUrl = new URL(process.env.API_URL ?? 'http://127.0.0.1:4000').origin;
-const distDir = path.resolve(process.env.HOST_DIST_DIR ?? path.join(__dirname, '..'));
+const { port, apiUrl, distDir } = config;
 
 // Every shared entry is loaded from the host's own build before any remote: a remote build that
 // is replaced (a new version, a tenant's override) then never takes a shared module with it.
 await Promise.all(Object.values(providedSharedEntries).map((load) => load()));
 
-const server = createHostServer({
-  distDir,
-  apiUrl,
-  remoteOrigins: origins(process.env.REMOTE_ORIGINS),
-});
+const server = createHostServer(config);
 server.once('error', (error: NodeJS.ErrnoException) => {
   console.error(error.code === 'EADDRINUSE' ? `Port ${port} is already in use.` : error);
   process.exit(1);

@@ -42,10 +42,14 @@ import { homePage } from '../routes/home-redirect';
 import { isTopLevelPage, marketplacePageAt, type RemoteRoute } from '../routes/marketplace-pages';
 import { prepareTenant } from '../tenant/prepare-tenant';
 import { isNoSuchMarketplace } from '../tenant/use-tenant-bootstrap';
+import { hostApiFetch } from './api-proxy';
+import { type ServedCanary, servedCanaries } from './canary-views';
+import { developmentHostSecret } from './host-config';
 import { escapeHtml, htmlTemplate } from './html-document';
 import { createRemoteManifests, type RemoteBuild } from './remote-manifests';
 import { createRemoteRollouts, type PageRollouts } from './remote-rollouts';
 import { createTaskQueue, renderToHtml } from './render-to-html';
+import { FRAME_ANCESTORS } from './security-headers';
 import { createServerRemotes } from './server-remotes';
 
 export interface PageRendererOptions {
@@ -60,11 +64,20 @@ export interface PageRendererOptions {
   remoteOrigins: string[];
   /** How long a marketplace read from the API is reused (ms). */
   marketplaceTtlMs?: number;
+  /** The secret shared with the API (HOST_SECRET), presented on the server's own calls to it. */
+  hostSecret?: string;
 }
 
-export type RenderedDocument =
-  | { status: number; html: string; etag: string; contentSecurityPolicy: string }
-  | { status: 302; location: string };
+export interface PageDocument {
+  status: number;
+  html: string;
+  etag: string;
+  contentSecurityPolicy: string;
+  /** The canaries the page sends this browser to first (the API counts their failures against them). */
+  canaries: ServedCanary[];
+}
+
+export type RenderedDocument = PageDocument | { status: 302; location: string };
 
 /** A remote page ready to render: the build the browser will load, and its server module if any. */
 interface PageRemote {
@@ -85,6 +98,7 @@ export function createPageRenderer({
   apiUrl,
   remoteOrigins,
   marketplaceTtlMs = 5000,
+  hostSecret = developmentHostSecret,
 }: PageRendererOptions) {
   const template = htmlTemplate(path.join(distDir, 'index.html'));
   const readManifest = createRemoteManifests();
@@ -93,8 +107,13 @@ export function createPageRenderer({
   const readRollouts = createRemoteRollouts();
   // Everything that sets the stores takes turns: they are one set for the whole process.
   const withClientValues = createClientValuesScope();
-  // Remote code fetching on the server (page queries) uses the page's client: point it at the API.
-  configureGraphQLClient({ endpoint: new URL('/graphql', apiUrl).href, timeoutMs: 5000 });
+  // Remote code fetching on the server (page queries) uses the page's client: point it at the API,
+  // as the host (its secret) on behalf of the page's client (its address).
+  configureGraphQLClient({
+    endpoint: new URL('/graphql', apiUrl).href,
+    timeoutMs: 5000,
+    fetch: hostApiFetch(hostSecret),
+  });
 
   function readConfig(): { raw: unknown; config: RuntimeConfig } {
     const raw: unknown = JSON.parse(readFileSync(path.join(distDir, 'config.json'), 'utf8'));
@@ -154,12 +173,18 @@ export function createPageRenderer({
         browserId,
         allowed,
       });
+    const pageRollouts = await rollouts;
     // The browser gets the default entries (a marketplace's own come with it), each with its fallbacks.
-    const pageConfig = { ...(raw as object), ...runtimeEntries(chains(await rollouts)) };
+    const pageConfig = { ...(raw as object), ...runtimeEntries(chains(pageRollouts)) };
+    // The marketplace's own rollouts, once known: with the defaults, where this browser goes first.
+    let ownRollouts: RemoteRolloutView[] = [];
+    const canaries = () =>
+      servedCanaries(chains(pageRollouts, ownRollouts), [...ownRollouts, ...pageRollouts.defaults]);
     // The page without its content, for the browser to render: with whatever data and hints are known.
     const shell = (status: number, queryClient?: QueryClient, head: string[] = []): RenderedDocument => ({
       status,
       contentSecurityPolicy,
+      canaries: canaries(),
       ...template.render({
         title: 'Atrium',
         start: { storage: tenantStorage },
@@ -199,6 +224,7 @@ export function createPageRenderer({
       console.warn(`Marketplace ${marketplaceId} could not be read; the browser will try.`, error);
       return shell(200);
     }
+    ownRollouts = marketplace.remoteOverrides;
     // A new visitor's first page is often the marketplace's home, which only sends them on: the
     // server knows where for someone with nothing stored. (With stored values, the browser decides:
     // its storage, not the cookie's copy, is the truth, and it may have changed since.)
@@ -274,6 +300,7 @@ export function createPageRenderer({
     return {
       status: 200,
       contentSecurityPolicy,
+      canaries: canaries(),
       ...template.render({
         scriptsAfterPaint: true,
         start: { storage: tenantStorage, holdInteractions: true },
@@ -336,7 +363,8 @@ function runtimeEntries(chains: RemoteEntryChains) {
 /**
  * The pages' Content-Security-Policy: scripts only from the host itself, the allowed remote origins
  * and the third-party services config.json turns on (Stripe.js, Google Maps, the marketing
- * analytics); no inline script and no eval. Plugins and a changed <base> are refused too.
+ * analytics); no inline script and no eval. Plugins and a changed <base> are refused too, and no
+ * other site may frame the page.
  */
 export function pageSecurityPolicy(config: RuntimeConfig, remoteOrigins: readonly string[]): string {
   const thirdParty = [
@@ -351,6 +379,7 @@ export function pageSecurityPolicy(config: RuntimeConfig, remoteOrigins: readonl
     `script-src 'self' ${[...new Set(origins)].join(' ')}`.trim(),
     "object-src 'none'",
     "base-uri 'self'",
+    FRAME_ANCESTORS,
   ].join('; ');
 }
 

@@ -11,13 +11,13 @@ const remotes = {
 };
 
 describe("the pages' Content-Security-Policy", () => {
-  it('lets scripts come only from the host, its remotes and the allowed origins: no inline script, no eval', () => {
+  it('lets scripts come only from the host, its remotes and the allowed origins: no inline script, no eval, no framing', () => {
     const policy = pageSecurityPolicy(parseRuntimeConfig({ remotes }), [
       'https://cdn.example',
       'http://localhost:3001',
     ]);
     expect(policy).toBe(
-      "script-src 'self' https://cdn.example http://localhost:3001 http://localhost:3002 http://localhost:3003 http://localhost:3004 http://localhost:3005; object-src 'none'; base-uri 'self'",
+      "script-src 'self' https://cdn.example http://localhost:3001 http://localhost:3002 http://localhost:3003 http://localhost:3004 http://localhost:3005; object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
     );
     expect(policy).not.toContain('unsafe');
   });

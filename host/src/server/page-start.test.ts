@@ -36,7 +36,10 @@ describe('the page-start script', () => {
     localStorage.setItem('marketplace-id', '"1"');
     localStorage.setItem('selected-procedures', '[{"id":"7","addOnIds":[]}]');
     runPageStart({ storageKey: 'marketplace-id', storageValue: '"3"' });
-    expect({ ...localStorage }).toEqual({ 'marketplace-id': '"3"' });
+    const stored = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i) as string);
+    expect(Object.fromEntries(stored.map((key) => [key, localStorage.getItem(key)]))).toEqual({
+      'marketplace-id': '"3"',
+    });
   });
 
   it("leaves the same marketplace's storage alone", () => {

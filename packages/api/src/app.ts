@@ -14,6 +14,7 @@ import type { AppConfig } from './config';
 import type { GraphQLContext } from './graphql-context';
 import { useAppleFormPost } from './http/apple-form-post';
 import { browserIdOf } from './http/browser-id';
+import { useCanaryViews } from './http/canary-views';
 import { useControlCharacterGuard } from './http/control-characters';
 import { useDevMailbox } from './http/dev-mailbox';
 import { hardeningPlugins } from './http/hardening';
@@ -108,6 +109,7 @@ export function createApp({
     clock: releasesOptions?.clock ?? (() => new Date()),
     remoteOrigins: releasesConfig.remoteOrigins,
     canaryFailureLimit: releasesConfig.canaryFailureLimit,
+    canaryFailureSharePercent: releasesConfig.canaryFailureSharePercent,
   };
   const graphqlEndpoint = '/graphql';
   const log = logging === true ? logger : logging === false ? createLogger({ level: 'silent' }) : logging;
@@ -126,7 +128,7 @@ export function createApp({
           ...releases,
           log: requestLog,
           clientIp: requestIdentity.clientIp,
-          browserId: () => browserIdOf(request),
+          browserId: () => browserIdOf(request, identityConfig.hostSecret),
         },
         log: requestLog,
       };
@@ -152,6 +154,7 @@ export function createApp({
         useStaticAssets(assetsDir),
         useAppleFormPost(identity.ports),
         useStripeWebhooks(checkoutConfig.payments, { ...checkout, log }),
+        useCanaryViews(releases, identityConfig.hostSecret),
         ...(identityConfig.devMailbox ? [useDevMailbox(db.db)] : []),
       ].map(withPlainErrors),
       useCookies(),

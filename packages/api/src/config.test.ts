@@ -32,6 +32,7 @@ describe('loadConfig', () => {
           'http://localhost:3020',
         ],
         canaryFailureLimit: 3,
+        canaryFailureSharePercent: 10,
       },
     });
   });
@@ -99,7 +100,11 @@ describe('loadConfig', () => {
       },
       applePay: { merchantValidation: 'off' },
       jobs: { inProcess: true, pollingIntervalSeconds: 1, deliveryConcurrency: 4, renewalBatchSize: 100 },
-      releases: { remoteOrigins: ['https://cdn.example.com'], canaryFailureLimit: 3 },
+      releases: {
+        remoteOrigins: ['https://cdn.example.com'],
+        canaryFailureLimit: 3,
+        canaryFailureSharePercent: 10,
+      },
     });
   });
 

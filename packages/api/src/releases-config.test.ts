@@ -7,6 +7,7 @@ describe('loadReleasesConfig', () => {
       expect(loadReleasesConfig({}, nodeEnv)).toEqual({
         remoteOrigins: [...localRemoteOrigins],
         canaryFailureLimit: 3,
+        canaryFailureSharePercent: 10,
       });
     }
     expect(localRemoteOrigins).toContain('http://localhost:3020');
@@ -37,6 +38,16 @@ describe('loadReleasesConfig', () => {
       expect(() => loadReleasesConfig({ REMOTE_ORIGINS: entry }, 'development')).toThrow(
         `Invalid environment:\n  REMOTE_ORIGINS: ${entry} is not an origin (http(s)://host[:port], nothing after)`,
       );
+    }
+  });
+
+  it('reads CANARY_FAILURE_SHARE, a whole percent from 1 to 100', () => {
+    const share = (value: string) =>
+      loadReleasesConfig({ CANARY_FAILURE_SHARE: value }, 'development').canaryFailureSharePercent;
+    expect(share('25')).toBe(25);
+    expect(share('')).toBe(10);
+    for (const refused of ['0', '101', '12.5', 'half']) {
+      expect(() => share(refused), refused).toThrow(/CANARY_FAILURE_SHARE/);
     }
   });
 

@@ -6,8 +6,13 @@ export interface ReleasesConfig {
    * Content-Security-Policy allows scripts from the same list. Empty in production until configured.
    */
   remoteOrigins: string[];
-  /** Distinct browsers whose failure reports within an hour take a canary out of rotation. */
+  /** Distinct browsers whose failure reports within an hour take a canary out of rotation... */
   canaryFailureLimit: number;
+  /**
+   * ...when they are also at least this share (percent) of the browsers the host's server sent to the
+   * canary within the hour (CANARY_FAILURE_SHARE), so that a few made-up reports steer nothing.
+   */
+  canaryFailureSharePercent: number;
 }
 
 type NodeEnv = 'development' | 'production' | 'test';
@@ -60,6 +65,10 @@ const envSchema = z.object({
     (value) => (value === '' || value === undefined ? undefined : value),
     z.coerce.number().int().min(1).max(1000).default(3),
   ),
+  CANARY_FAILURE_SHARE: z.preprocess(
+    (value) => (value === '' || value === undefined ? undefined : value),
+    z.coerce.number().int().min(1).max(100).default(10),
+  ),
 });
 
 /**
@@ -84,5 +93,6 @@ export function loadReleasesConfig(
         ? []
         : [...localRemoteOrigins],
     canaryFailureLimit: parsed.data.CANARY_FAILURE_LIMIT,
+    canaryFailureSharePercent: parsed.data.CANARY_FAILURE_SHARE,
   };
 }

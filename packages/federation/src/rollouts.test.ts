@@ -128,6 +128,8 @@ describe('allowed entries', () => {
 describe('browser id from cookies', () => {
   it('reads the atrium-browser cookie among others', () => {
     expect(browserIdFromCookies('a=1; atrium-browser=abc-123; b=2')).toBe('abc-123');
+    // The host's signature is not part of the id canaries are drawn by.
+    expect(browserIdFromCookies('atrium-browser=abc-123.c2lnbmF0dXJl')).toBe('abc-123');
     expect(browserIdFromCookies('a=1')).toBeNull();
     expect(browserIdFromCookies('')).toBeNull();
   });

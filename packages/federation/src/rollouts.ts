@@ -4,6 +4,8 @@ import { isRemoteName, type RemoteName, remoteNames } from './contract';
  * A random id per browser, set by the host's server on the first page: it keeps a browser in the
  * same canary group on every visit, and counts a browser once in failure reports. Not a secret and
  * not tied to a person; readable by the page so that a marketplace opened later picks the same way.
+ * The value is `<id>.<signature>` (the host signs the id so the API can tell a browser it gave out
+ * from a made-up one); canaries are drawn by the id alone.
  */
 export const BROWSER_ID_COOKIE = 'atrium-browser';
 
@@ -97,11 +99,11 @@ export function allowedEntries(origins: readonly string[]): (entry: string) => b
   };
 }
 
-/** The browser's id from a Cookie header or document.cookie, if it has one. */
+/** The browser's id (without its signature) from a Cookie header or document.cookie, if it has one. */
 export function browserIdFromCookies(cookies: string): string | null {
   for (const part of cookies.split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === BROWSER_ID_COOKIE) return decodeURIComponent(value.join('=')) || null;
+    if (name === BROWSER_ID_COOKIE) return decodeURIComponent(value.join('=')).split('.')[0] || null;
   }
   return null;
 }

@@ -310,6 +310,8 @@ export const checkoutNoteDefinitions = pgTable(
   ],
 );
 
+// The browsers the host's server sent to a canary release.
+export * from './canary-views-schema';
 // Memberships, packages, promo codes, payment instruments, appointment requests and charges.
 export * from './checkout-schema';
 // Users, sessions and the rest of identity live in their own file.

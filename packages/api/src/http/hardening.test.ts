@@ -6,6 +6,8 @@ import { postGraphQL } from '../test/graphql';
 import { csrfHeaderName, queryLimits } from './hardening';
 
 const introspection = '{ __schema { queryType { name } } }';
+// One of the seed's pictures, served at /assets/catalog/….
+const catalogAsset = 'nocturne-aesthetics/lip-filler.svg';
 
 /** marketplace { categories { procedures { addOns { addOns … { name } } } } } nested `depth` deep. */
 function nestedQuery(depth: number): string {
@@ -118,5 +120,55 @@ describe.each(testDatabases)('GraphQL hardening on $name', (factory) => {
   it('does not suggest field names in production', async () => {
     const response = await postGraphQL(production, '{ healt }');
     expect(response.body.errors?.[0]?.message).not.toMatch(/Did you mean/);
+  });
+
+  describe('security headers', () => {
+    const answers: [string, string, { method?: string; headers?: Record<string, string>; body?: string }?][] =
+      [
+        [
+          'GraphQL',
+          '/graphql',
+          { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ health }"}' },
+        ],
+        ['GraphQL refused (CSRF)', '/graphql?query=%7B%20health%20%7D'],
+        ['the liveness probe', '/healthz'],
+        ['the readiness probe', '/readyz'],
+        ['an asset', `/assets/catalog/${catalogAsset}`, { headers: { accept: 'image/svg+xml' } }],
+        ['a missing asset', '/assets/catalog/missing.png'],
+        ['a webhook', '/webhooks/stripe', { method: 'POST', body: '{}' }],
+        ["Apple's sign-in answer", '/auth/apple/form-post', { method: 'POST', body: '' }],
+        ["the host's canary views", '/internal/canary-views', { method: 'POST', body: '{}' }],
+        ['the dev mailbox', '/dev/mailbox'],
+      ];
+
+    it('frame nothing, sniff nothing and send no referrer, on every answer', async () => {
+      const statuses: number[] = [];
+      for (const [kind, path, init] of answers) {
+        const response = await development.fetch(`http://localhost${path}`, init ?? {});
+        statuses.push(response.status);
+        expect(response.headers.get('x-frame-options'), kind).toBe('DENY');
+        expect(response.headers.get('x-content-type-options'), kind).toBe('nosniff');
+        expect(response.headers.get('referrer-policy'), kind).toBe('no-referrer');
+        expect(response.headers.get('content-security-policy'), kind).toContain("frame-ancestors 'none'");
+        expect(response.headers.get('strict-transport-security'), kind).toBeNull();
+      }
+      // Each answer was what its name says (the sandbox processor has no webhook: 404).
+      expect(statuses).toEqual([200, 403, 200, 200, 200, 404, 404, 415, 403, 200]);
+    });
+
+    it("keep the dev mailbox's own policy, framing refused in it", async () => {
+      const response = await development.fetch('http://localhost/dev/mailbox');
+      expect(response.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      );
+    });
+
+    it('add HSTS in production', async () => {
+      for (const [kind, path, init] of answers) {
+        const response = await production.fetch(`http://localhost${path}`, init ?? {});
+        expect(response.headers.get('strict-transport-security'), kind).toBe('max-age=31536000');
+        expect(response.headers.get('x-frame-options'), kind).toBe('DENY');
+      }
+    });
   });
 });

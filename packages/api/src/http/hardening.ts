@@ -22,10 +22,40 @@ export const queryLimits = {
   maxDirectives: 50,
 } as const;
 
-/** CSRF prevention, query limits (graphql-armor) and, in production, no introspection. */
+/**
+ * Headers on every answer of the API, whatever answered it (GraphQL, the probes, assets, webhooks,
+ * the dev mailbox): no site may frame it (frame-ancestors, X-Frame-Options), no browser guesses a
+ * type (nosniff), its pages send no referrer (the dev mailbox links carry tokens), and in production
+ * browsers keep to HTTPS (HSTS). A page's own Content-Security-Policy is kept, framing refused in it.
+ */
+export function useSecurityHeaders(production: boolean): Plugin {
+  return {
+    onResponse({ response }) {
+      const { headers } = response;
+      try {
+        headers.set('x-frame-options', 'DENY');
+        headers.set('x-content-type-options', 'nosniff');
+        headers.set('referrer-policy', 'no-referrer');
+        const policy = headers.get('content-security-policy');
+        if (!policy) headers.set('content-security-policy', "frame-ancestors 'none'");
+        else if (!/\bframe-ancestors\b/.test(policy))
+          headers.set('content-security-policy', `${policy}; frame-ancestors 'none'`);
+        if (production) headers.set('strict-transport-security', 'max-age=31536000');
+      } catch {
+        // A response with immutable headers (Response.error()) goes out as it is.
+      }
+    },
+  };
+}
+
+/**
+ * The security headers, CSRF prevention, query limits (graphql-armor) and, in production, no
+ * introspection.
+ */
 export function hardeningPlugins(nodeEnv: 'development' | 'production' | 'test'): Plugin[] {
   const production = nodeEnv === 'production';
   return [
+    useSecurityHeaders(production),
     useCSRFPrevention({ requestHeaders: [csrfHeaderName] }),
     EnvelopArmorPlugin({
       maxDepth: { n: queryLimits.maxDepth },

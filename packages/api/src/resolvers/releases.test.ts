@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed';
-import { loadIdentityConfig } from '../identity-config';
+import { browserIdSignature } from '../http/browser-id';
+import { hostSecretHeader } from '../http/host-secret';
+import { developmentHostSecret, loadIdentityConfig } from '../identity-config';
 import { createLogger } from '../logger';
 import { localRemoteOrigins } from '../releases-config';
 import { failureReportsPerHour } from '../services/releases/failure-reports';
@@ -69,7 +71,11 @@ describe.each(testDatabases)('the release registry on $name', (factory) => {
       config: {
         nodeEnv: 'test',
         identity: loadIdentityConfig({ TRUST_PROXY_HOPS: '1' }, 'test'),
-        releases: { remoteOrigins: [...localRemoteOrigins, cdn], canaryFailureLimit: 3 },
+        releases: {
+          remoteOrigins: [...localRemoteOrigins, cdn],
+          canaryFailureLimit: 3,
+          canaryFailureSharePercent: 10,
+        },
       },
       logging: createLogger({
         level: 'warn',
@@ -111,10 +117,33 @@ describe.each(testDatabases)('the release registry on $name', (factory) => {
   async function recorded(...releases: Build[]) {
     for (const release of releases) expect((await record(release)).error).toBeUndefined();
   }
-  /** A browser with its own `atrium-browser` cookie, reporting that `release` failed to load. */
-  async function report(release: Build, browserId: string | null, ip = '203.0.113.7') {
+  /** The id the host's server gave browser `n`, and its cookie value (the id, signed with HOST_SECRET). */
+  const browserUuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const browser = (n: number) =>
+    `${browserUuid(n)}.${browserIdSignature(browserUuid(n), developmentHostSecret)}`;
+  /** The host's server sent browser `n` to `release` (its page had that entry first). */
+  async function sentToCanary(release: Build, n: number) {
+    const response = await app.fetch('http://localhost/internal/canary-views', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [hostSecretHeader]: developmentHostSecret },
+      body: JSON.stringify({
+        browserId: browserUuid(n),
+        canaries: [{ remote: release.remote, entry: release.entry }],
+      }),
+    });
+    expect(response.status).toBe(204);
+  }
+  /** A new release of catalog, promoted as the default's canary (half of the browsers). */
+  async function newCanary(name: string): Promise<Build> {
+    const release = build('catalog', name);
+    await recorded(release);
+    expect((await promote(release, { percent: 50 })).error).toBeUndefined();
+    return release;
+  }
+  /** A browser with its own `atrium-browser` cookie (as it is), reporting that `release` failed to load. */
+  async function report(release: Build, cookie: string | null, ip = '203.0.113.7') {
     const browser = new TestBrowser(app, { ip });
-    if (browserId) browser.cookies.set('atrium-browser', browserId);
+    if (cookie) browser.cookies.set('atrium-browser', cookie);
     const response = await browser.post<{ reportRemoteFailure: boolean }>(documents.report, {
       input: {
         remote: release.remote,
@@ -285,7 +314,11 @@ describe.each(testDatabases)('the release registry on $name', (factory) => {
         db: handle.database,
         config: {
           nodeEnv: 'test',
-          releases: { remoteOrigins: [...localRemoteOrigins], canaryFailureLimit: 3 },
+          releases: {
+            remoteOrigins: [...localRemoteOrigins],
+            canaryFailureLimit: 3,
+            canaryFailureSharePercent: 10,
+          },
         },
         logging: false,
       });
@@ -398,37 +431,42 @@ describe.each(testDatabases)('the release registry on $name', (factory) => {
       expect(
         await report(
           { ...canary, entry: 'http://localhost:3020/catalog/unknown/mf-manifest.json' },
-          'browser-0000',
+          browser(0),
         ),
       ).toBe(false);
     });
 
-    it('count each browser once, the address standing in for a browser without its cookie', async () => {
-      expect(await report(canary, 'browser-0001')).toBe(true);
-      expect(await report(canary, 'browser-0001')).toBe(true);
+    it('count each browser once, the address standing in for a browser without a cookie the host signed', async () => {
+      expect(await report(canary, browser(1))).toBe(true);
+      expect(await report(canary, browser(1))).toBe(true);
       expect(await report(canary, null, '198.51.100.1')).toBe(true);
-      expect(await report(canary, null, '198.51.100.1')).toBe(true);
+      expect(await report(canary, 'made-up-browser', '198.51.100.1')).toBe(true);
       expect(await failureReports(canary)).toBe(2);
       expect((await defaultCatalog())?.canary?.version).toBe(canary.version);
     });
 
-    it('take a canary out of rotation when the third browser within the hour fails it', async () => {
-      // The first two reports are over an hour old by now: they no longer count.
+    it('take a canary out of rotation when the third browser sent to it within the hour fails it', async () => {
+      // The first reports are over an hour old by now: they no longer count.
       clock.advance(61 * minute);
-      expect(await report(canary, 'browser-0002')).toBe(true);
-      expect(await report(canary, 'browser-0003')).toBe(true);
+      for (const n of [2, 3, 4]) await sentToCanary(canary, n);
+      expect(await report(canary, browser(2))).toBe(true);
+      expect(await report(canary, browser(3))).toBe(true);
       expect((await defaultCatalog())?.canary?.version).toBe(canary.version);
-      expect(await report(canary, 'browser-0004')).toBe(true);
+      expect(await report(canary, browser(4))).toBe(true);
       const removedAt = clock.now().toISOString();
       expect(await defaultCatalog()).toMatchObject({
         version: stable.version,
         canary: null,
-        canaryRemoval: { version: canary.version, at: removedAt, reason: '3 browsers could not load it.' },
+        canaryRemoval: {
+          version: canary.version,
+          at: removedAt,
+          reason: '3 browsers could not load it (of 3 sent to it within the hour).',
+        },
       });
       expect(logLines).toContainEqual(
         expect.objectContaining({ level: 'warn', version: canary.version, reporters: 3 }),
       );
-      // Over the last 24 hours, five browsers failed it.
+      // Over the last 24 hours, four browsers and one address failed it.
       expect(await failureReports(canary)).toBe(5);
       // Marketplace 3 has no catalog of its own: it sees the default, removal and all.
       expect(
@@ -436,9 +474,41 @@ describe.each(testDatabases)('the release registry on $name', (factory) => {
       ).toBe(canary.version);
     });
 
+    it('never take a canary out for made-up browsers, or for browsers the host never sent to it', async () => {
+      const next = await newCanary('made-up-reports');
+      // Anonymous reports with made-up cookies, from as many addresses as anyone likes.
+      for (const [i, cookie] of ['browser-0001', 'browser-0002', 'browser-0003', 'browser-0004'].entries()) {
+        expect(await report(next, cookie, `203.0.113.${100 + i}`)).toBe(true);
+      }
+      // A cookie the host signed that names an id the host never gave, or the id without its signature.
+      const id = browserUuid(90);
+      expect(await report(next, `${id}.${'A'.repeat(43)}`, '203.0.113.110')).toBe(true);
+      expect(await report(next, id, '203.0.113.111')).toBe(true);
+      // Browsers the host did give an id, but sent to the stable release (never to the canary).
+      for (const n of [91, 92, 93]) expect(await report(next, browser(n), `203.0.113.${n + 30}`)).toBe(true);
+      expect((await defaultCatalog())?.canary?.version).toBe(next.version);
+    });
+
+    it('take a canary out only when its failing browsers are a share of those sent to it', async () => {
+      const next = await newCanary('popular');
+      // Forty browsers were sent to it within the hour: three reports are under a tenth of them.
+      for (let n = 100; n < 140; n += 1) await sentToCanary(next, n);
+      for (const n of [100, 101, 102]) await report(next, browser(n), '198.51.100.50');
+      expect((await defaultCatalog())?.canary?.version).toBe(next.version);
+      await report(next, browser(103), '198.51.100.51');
+      expect(await defaultCatalog()).toMatchObject({
+        canary: null,
+        canaryRemoval: {
+          version: next.version,
+          reason: '4 browsers could not load it (of 40 sent to it within the hour).',
+        },
+      });
+    });
+
     it('never take a stable release out of rotation', async () => {
-      for (const browserId of ['browser-0005', 'browser-0006', 'browser-0007', 'browser-0008']) {
-        expect(await report(stable, browserId)).toBe(true);
+      for (const n of [5, 6, 7, 8]) {
+        await sentToCanary(stable, n);
+        expect(await report(stable, browser(n))).toBe(true);
       }
       expect(await defaultCatalog()).toMatchObject({ version: stable.version });
       expect(await failureReports(stable)).toBe(4);
@@ -456,12 +526,53 @@ describe.each(testDatabases)('the release registry on $name', (factory) => {
     it('are limited per client address', async () => {
       const ip = '192.0.2.44';
       for (let i = 0; i < failureReportsPerHour; i += 1) {
-        expect(await report(stable, `limited-${String(i).padStart(4, '0')}`, ip)).toBe(true);
+        expect(await report(stable, browser(1000 + i), ip)).toBe(true);
       }
-      expect(await report(stable, 'limited-last', ip)).toEqual({
+      expect(await report(stable, browser(2000), ip)).toEqual({
         message: 'Too many failure reports from this address; try again later.',
         code: 'RATE_LIMITED',
       });
+    });
+  });
+
+  describe("the host's canary views", () => {
+    const release = build('catalog', 'viewed-canary');
+    beforeAll(() => recorded(release));
+
+    const post = (body: unknown, secret: string | null = developmentHostSecret) =>
+      app.fetch('http://localhost/internal/canary-views', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(secret ? { [hostSecretHeader]: secret } : {}) },
+        body: JSON.stringify(body),
+      });
+    const views = { browserId: browserUuid(500), canaries: [{ remote: 'catalog', entry: release.entry }] };
+
+    it("are taken from the host's server only", async () => {
+      expect((await post(views, null)).status).toBe(403);
+      expect((await post(views, 'a-guessed-host-secret-of-32-characters')).status).toBe(403);
+      expect((await app.fetch('http://localhost/internal/canary-views')).status).toBe(405);
+    });
+
+    it('refuse a body that is not a browser id and canaries', async () => {
+      for (const body of [
+        {},
+        { ...views, browserId: 'browser-0001' },
+        { ...views, canaries: [{ remote: 'x' }] },
+      ]) {
+        expect((await post(body)).status, JSON.stringify(body)).toBe(400);
+      }
+    });
+
+    it('record each browser once per release, and ignore entries that are no release', async () => {
+      const unknown = { remote: 'catalog', entry: 'http://localhost:3020/catalog/unknown/mf-manifest.json' };
+      expect((await post({ ...views, canaries: [...views.canaries, unknown] })).status).toBe(204);
+      expect((await post(views)).status).toBe(204);
+      const { rows } = await handle.database.query<{ browser_id: string }>(
+        `select v.browser_id::text from remote_canary_views v join remote_releases r on r.id = v.release_id
+         where r.version = $1`,
+        [release.version],
+      );
+      expect(rows.map((row) => row.browser_id)).toEqual([browserUuid(500)]);
     });
   });
 });

@@ -101,7 +101,11 @@ describe.each(testDatabases)('tenant versions on $name', (factory) => {
   beforeAll(async () => {
     context = await createCheckoutTestContext(factory, {
       releases: { clock: clock.now },
-      releasesConfig: { remoteOrigins: [...localRemoteOrigins], canaryFailureLimit: 3 },
+      releasesConfig: {
+        remoteOrigins: [...localRemoteOrigins],
+        canaryFailureLimit: 3,
+        canaryFailureSharePercent: 10,
+      },
     });
     owner = await signedInStaff(context, { marketplaceId: 80, email: 'owner@versions.test', role: 'owner' });
     otherOwner = await signedInStaff(context, {

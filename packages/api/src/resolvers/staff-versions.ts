@@ -38,6 +38,7 @@ const versionsContext = ({ releases, identity }: GraphQLContext): TenantVersions
   clock: releases.clock,
   remoteOrigins: releases.remoteOrigins,
   canaryFailureLimit: releases.canaryFailureLimit,
+  canaryFailureSharePercent: releases.canaryFailureSharePercent,
   session: identity.session,
 });
 

@@ -96,6 +96,13 @@ describe.each(testDatabases)('housekeeping on $name', (factory) => {
          union all select id, 'browser:old', $2::timestamptz from remote_releases`,
       [ago(day), ago(8 * day)],
     );
+    // Browsers the host sent to it as a canary: one a day and a half ago, one an hour ago.
+    await sql(
+      `insert into remote_canary_views (release_id, browser_id, seen_at)
+         select id, '00000000-0000-4000-8000-000000000001'::uuid, $1::timestamptz from remote_releases
+         union all select id, '00000000-0000-4000-8000-000000000002'::uuid, $2::timestamptz from remote_releases`,
+      [ago(hour), ago(36 * hour)],
+    );
 
     // Owners' previews of that release: one still running, one expired.
     await sql(
@@ -121,6 +128,7 @@ describe.each(testDatabases)('housekeeping on $name', (factory) => {
       outboxMessages: 1,
       processorEvents: 1,
       remoteFailureReports: 1,
+      remoteCanaryViews: 1,
       remotePreviews: 1,
     });
     const left = async (table: string, column: string) =>
@@ -133,6 +141,9 @@ describe.each(testDatabases)('housekeeping on $name', (factory) => {
     expect(await left('outbox_messages', 'subject')).toEqual(['queued', 'recent']);
     expect(await left('processor_events', 'id')).toEqual(['evt_recent']);
     expect(await left('remote_failure_reports', 'reporter')).toEqual(['browser:recent']);
+    expect(await left('remote_canary_views', 'browser_id::text')).toEqual([
+      '00000000-0000-4000-8000-000000000001',
+    ]);
     expect(await left('remote_previews', 'token_hash')).toEqual(['running']);
     expect(await deleteExpired(context.handle.database.db, now)).toMatchObject({ sessions: 0, passcodes: 0 });
   });

@@ -8,6 +8,7 @@ import {
   outboxMessages,
   passcodes,
   rateLimitHits,
+  remoteCanaryViews,
   remoteFailureReports,
   remotePreviews,
   sessions,
@@ -18,6 +19,7 @@ import { idempotencyKeyLifetimeMs } from './checkout/idempotency';
 import { longestRateLimitWindowMs } from './identity/rate-limits';
 import { sessionAbsoluteMs, sessionIdleMs } from './identity/sessions';
 import { processorEventLifetimeMs } from './payments/processor-events';
+import { canaryViewLifetimeMs } from './releases/canary-views';
 import { failureReportLifetimeMs } from './releases/failure-reports';
 
 /** Sent messages are kept this long (the dev mailbox and support look back that far). */
@@ -33,13 +35,14 @@ export interface HousekeepingReport {
   outboxMessages: number;
   processorEvents: number;
   remoteFailureReports: number;
+  remoteCanaryViews: number;
   remotePreviews: number;
 }
 
 /**
  * Deletes expired sessions, passcodes, reset and confirmation tokens, started Google and Apple sign-ins,
  * rate-limit hits, idempotency keys, old sent messages, old payment processor events, old reports
- * of remotes browsers could not load and expired previews of remote releases.
+ * of remotes browsers could not load, old views of canaries and expired previews of remote releases.
  */
 export async function deleteExpired(db: Db, now: Date): Promise<HousekeepingReport> {
   const before = (ms: number) => new Date(now.getTime() - ms);
@@ -100,6 +103,12 @@ export async function deleteExpired(db: Db, now: Date): Promise<HousekeepingRepo
         .delete(remoteFailureReports)
         .where(lt(remoteFailureReports.reportedAt, before(failureReportLifetimeMs)))
         .returning({ releaseId: remoteFailureReports.releaseId }),
+    ),
+    remoteCanaryViews: await deleted(
+      db
+        .delete(remoteCanaryViews)
+        .where(lt(remoteCanaryViews.seenAt, before(canaryViewLifetimeMs)))
+        .returning({ releaseId: remoteCanaryViews.releaseId }),
     ),
     // An owner's preview shows nothing once expired (an ended one expires within the hour too).
     remotePreviews: await deleted(

@@ -1,5 +1,5 @@
 // Browsers' reports of a remote they could not load, and the canary they take out of rotation.
-import { and, countDistinct, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { appendState, currentState, lockScope, type RolloutScope } from '../../db/rollout-states';
 import {
   type RemoteName,
@@ -10,6 +10,7 @@ import {
 } from '../../db/schema';
 import { RateLimitedError } from '../identity/errors';
 import { consumeRateLimits, hourMs } from '../identity/rate-limits';
+import { canaryFailureShare } from './canary-views';
 import type { ReleasesContext } from './ports';
 
 /** Reports one client address may send per hour: a page's entry and chunks, over several visits. */
@@ -24,10 +25,13 @@ export const failureReportLifetimeMs = 7 * 24 * hourMs;
 export const failureReportsRateLimited = 'Too many failure reports from this address; try again later.';
 
 /**
- * Records that this browser (its `atrium-browser` cookie, else its address) could not load `entry`.
- * False when the entry is no release of the remote. A canary that `canaryFailureLimit` browsers
- * failed within the hour is taken out of rotation in every scope that has it; a stable release only
- * has its reports counted.
+ * Records that this browser (the id the host signed in its `atrium-browser` cookie, else its address)
+ * could not load `entry`. False when the entry is no release of the remote. Every report is counted
+ * for the team (`failureReports`); a canary is taken out of rotation, in every scope that has it,
+ * only on reports nobody can make up or multiply: from browsers the host signed an id for and sent to
+ * that canary within the hour, at least `canaryFailureLimit` of them and at least
+ * `canaryFailureSharePercent` of all it sent there. Reports are limited per client address (the one
+ * the host forwards). A stable release only has its reports counted.
  */
 export async function reportRemoteFailure(
   context: ReleasesContext,
@@ -55,21 +59,17 @@ export async function reportRemoteFailure(
       set: { reason: input.reason, reportedAt: now },
     });
 
-  const [row] = await context.db
-    .select({ reporters: countDistinct(remoteFailureReports.reporter) })
-    .from(remoteFailureReports)
-    .where(
-      and(
-        eq(remoteFailureReports.releaseId, release.id),
-        gt(remoteFailureReports.reportedAt, new Date(now.getTime() - canaryFailureWindowMs)),
-      ),
-    );
-  const reporters = row?.reporters ?? 0;
-  if (reporters >= context.canaryFailureLimit) {
+  if (!browserId) return true;
+  const since = new Date(now.getTime() - canaryFailureWindowMs);
+  const { reporters, viewers } = await canaryFailureShare(context, release.id, since);
+  if (
+    reporters >= context.canaryFailureLimit &&
+    reporters * 100 >= context.canaryFailureSharePercent * viewers
+  ) {
     await removeCanary(
       context,
       { id: release.id, version: release.version, remote: input.remote },
-      reporters,
+      { reporters, viewers },
     );
   }
   return true;
@@ -79,7 +79,7 @@ export async function reportRemoteFailure(
 async function removeCanary(
   context: ReleasesContext,
   release: { id: number; version: string; remote: RemoteName },
-  reporters: number,
+  { reporters, viewers }: { reporters: number; viewers: number },
 ): Promise<void> {
   const scopes = await context.db
     .select({ marketplaceId: remoteRolloutStates.marketplaceId })
@@ -90,7 +90,7 @@ async function removeCanary(
         sql`not exists (select 1 from remote_rollout_states n where n.follows_state_id = ${remoteRolloutStates.id})`,
       ),
     );
-  const reason = `${reporters} browsers could not load it.`;
+  const reason = `${reporters} browsers could not load it (of ${viewers} sent to it within the hour).`;
   for (const { marketplaceId } of scopes) {
     const scope: RolloutScope = { remote: release.remote, marketplaceId };
     const removed = await context.db.transaction(async (tx) => {
@@ -114,7 +114,7 @@ async function removeCanary(
     });
     if (removed) {
       context.log.warn(
-        { remote: release.remote, version: release.version, marketplaceId, reporters },
+        { remote: release.remote, version: release.version, marketplaceId, reporters, viewers },
         'Canary taken out of rotation: browsers could not load it',
       );
     }

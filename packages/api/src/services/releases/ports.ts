@@ -10,6 +10,8 @@ export interface ReleasePorts {
   remoteOrigins: readonly string[];
   /** Distinct browsers whose failures within an hour take a canary out of rotation. */
   canaryFailureLimit: number;
+  /** ...and the share (percent) of the browsers sent to the canary within the hour they must be. */
+  canaryFailureSharePercent: number;
 }
 
 /** The registry's ports plus what the current HTTP request presented. */
@@ -17,6 +19,6 @@ export interface ReleasesContext extends ReleasePorts {
   log: Logger;
   /** The request's IP address (the rate limit's key, and the reporter without a browser cookie). */
   clientIp: string;
-  /** The request's `atrium-browser` cookie, if it holds a browser id. */
+  /** The browser id the request's `atrium-browser` cookie holds, if the host signed it. */
   browserId: () => Promise<string | null>;
 }

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HOST_SECRET_HEADER } from './api-proxy';
+import { developmentHostSecret } from './host-config';
+import { createHostServer, type HostServerOptions } from './host-server';
+import { fakeMarketplace, hostDist, send, startFakeApi } from './test-support';
+
+const dist = hostDist();
+let api: Awaited<ReturnType<typeof startFakeApi>>;
+const hosts: { close(): Promise<unknown> }[] = [];
+
+async function startHost(options: Partial<HostServerOptions> = {}): Promise<string> {
+  const server = createHostServer({ distDir: dist.dir, apiUrl: api.origin, remoteOrigins: [], ...options });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  hosts.push({ close: () => new Promise((resolve) => server.close(resolve)) });
+  const address = server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+beforeAll(async () => {
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  api = await startFakeApi(
+    (operationName, variables) =>
+      operationName === 'Marketplace'
+        ? { marketplace: fakeMarketplace(String(variables.id)) }
+        : { defaults: [], ...(variables.withMarketplace ? { marketplace: [] } : {}) },
+    (_request, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok'),
+  );
+});
+beforeEach(() => {
+  api.requests.length = 0;
+});
+afterAll(async () => {
+  await Promise.all(hosts.map((host) => host.close()));
+  await api.close();
+  dist.dispose();
+});
+
+/** What the API was told about the client of the request it got at `path`. */
+function told(path: string) {
+  const request = api.requests.find((entry) => entry.path === path);
+  return {
+    forwardedFor: request?.headers['x-forwarded-for'],
+    secret: request?.headers[HOST_SECRET_HEADER],
+    realIp: request?.headers['x-real-ip'],
+  };
+}
+
+describe("the host's proxy to the API", () => {
+  it("drops what a client says of its address and tells the API the socket's, with the host's secret", async () => {
+    const base = await startHost({ hostSecret: 'the-host-secret-of-at-least-32-characters' });
+    await send(`${base}/healthz`, {
+      headers: {
+        'x-forwarded-for': '203.0.113.66',
+        'x-real-ip': '203.0.113.67',
+        [HOST_SECRET_HEADER]: 'guessed',
+      },
+    });
+    expect(told('/healthz')).toEqual({
+      forwardedFor: '127.0.0.1',
+      secret: 'the-host-secret-of-at-least-32-characters',
+      realIp: undefined,
+    });
+  });
+
+  it('behind a proxy, tells the address that proxy appended, not what the client wrote before it', async () => {
+    const base = await startHost({ trustProxyHops: 1 });
+    await send(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.66, 198.51.100.7' },
+      body: '{"query":"{ health }"}',
+    });
+    expect(told('/graphql')).toMatchObject({ forwardedFor: '198.51.100.7', secret: developmentHostSecret });
+  });
+
+  it("gives the API the page's client address on the calls it makes while rendering that page", async () => {
+    const base = await startHost({ trustProxyHops: 1 });
+    await send(`${base}/7/services`, { headers: { accept: 'text/html', 'x-forwarded-for': '198.51.100.8' } });
+    const calls = api.requests.filter((request) => request.path === '/graphql');
+    expect(calls.map((call) => call.operationName).sort()).toEqual(['Marketplace', 'RemoteRollouts']);
+    for (const call of calls) {
+      expect(call.headers['x-forwarded-for']).toBe('198.51.100.8');
+      expect(call.headers[HOST_SECRET_HEADER]).toBe(developmentHostSecret);
+    }
+  });
+});
