@@ -11,6 +11,8 @@ import { seedDemo } from '../db/seed';
 import { loadIdentityConfig } from '../identity-config';
 import { type TestDatabase, testDatabases } from '../test/databases';
 import {
+  deliverAccountEmails,
+  latestLinkToken,
   mailbox,
   minute,
   operations,
@@ -774,29 +776,53 @@ describe.each(testDatabases)('Google and Apple sign-in on $name', (factory) => {
       expect(mail?.subject).toBe('Confirm your email for Glow Mobile IV');
     });
 
-    it("drops the Google account linked to a typed address once the address's owner proves it", async () => {
-      // Someone registers another person's address with their own Google account (verified for theirs).
-      const token = await tokenFor('linker@example.com');
+    /** Someone registers another person's address with their own Google account (verified for theirs). */
+    const linkOthersAddress = async (linker: string, typed: string) => {
       const attacker = browser();
       await attacker.data(registerWithToken, {
         marketplaceId: '1',
-        token,
-        email: 'linked-victim@example.com',
+        token: await tokenFor(linker),
+        email: typed,
         profile,
       });
-      const owner = browser();
-      const ownerId = await signInWithPasscode(app, owner, 'linked-victim@example.com');
+      return attacker;
+    };
+    const googleSignsInto = async (linker: string) => {
+      const { result } = await thirdParty(browser(), 'google', linker);
+      return result?.authenticatePayload?.profile?.email ?? null;
+    };
+
+    it("drops the Google account linked to a typed address once the address's owner proves it with a code", async () => {
+      const attacker = await linkOthersAddress('linker@example.com', 'linked-victim@example.com');
+      expect(await googleSignsInto('linker@example.com')).toBe('linked-victim@example.com');
+      const ownerId = await signInWithPasscode(app, browser(), 'linked-victim@example.com');
 
       expect((await attacker.post(operations.viewer, { mgId: '1' })).body.errors?.[0]?.extensions?.code).toBe(
         'UNAUTHENTICATED',
       );
-      const { result } = await thirdParty(browser(), 'google', 'linker@example.com');
-      expect(result?.authenticatePayload).toBeNull();
-      expect(result?.token).toEqual(expect.any(String));
+      expect(await googleSignsInto('linker@example.com')).toBeNull();
       const links = await handle.database.transaction((tx) =>
         tx.query('select provider from external_identities where user_id = $1', [Number(ownerId)]),
       );
       expect(links).toEqual([]);
+    });
+
+    it("drops the Google account linked to a typed address once the address's owner resets the password by the emailed link", async () => {
+      await linkOthersAddress('reset-linker@example.com', 'reset-victim@example.com');
+      await browser().data(operations.requestResetPassword, {
+        webOriginUrl: 'http://localhost:3000',
+        email: 'reset-victim@example.com',
+        mgId: '1',
+      });
+      await deliverAccountEmails(handle.database, clock.now);
+      const { token } = await latestLinkToken(app, 'reset-victim@example.com', '/reset-password');
+      await browser().data(operations.resetPasswordByToken, {
+        webOriginUrl: 'http://localhost:3000',
+        password: 'owner chosen passphrase',
+        token,
+        mgId: '1',
+      });
+      expect(await googleSignsInto('reset-linker@example.com')).toBeNull();
     });
 
     it('signs in the account a first submit created when the form is sent twice', async () => {

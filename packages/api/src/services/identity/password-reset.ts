@@ -87,9 +87,11 @@ export async function resetPasswordByToken(
     throw new InvalidInputError(passwordResetMessages.invalidLink);
   }
   const passwordHash = await hashPassword(input.password);
-  // The link proves the address: what an unconfirmed account had from before ends (confirmUserEmail).
-  await confirmUserEmail(context.db, user, now);
-  await context.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-  await revokeAllSessions(context.db, user.id, now);
+  await context.db.transaction(async (tx) => {
+    // The link proves the address: what an unconfirmed account had from before ends (confirmUserEmail).
+    await confirmUserEmail(tx, user, now);
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await revokeAllSessions(tx, user.id, now);
+  });
   return true;
 }
