@@ -31,7 +31,8 @@ const env = envWithTools({
   REMOTE_ORIGINS: process.env.REMOTE_ORIGINS || remoteOrigins,
   RELEASE_DIR: releaseDir,
   RELEASE_BASE_URL: `http://localhost:${ports.releases}`,
-  // The host's proxy is the one hop in front of the API.
+  // The host's proxy is the one hop in front of the API (which believes it thanks to HOST_SECRET; the
+  // development default of both is the same, so it needs setting only in production).
   TRUST_PROXY_HOPS: '1',
 });
 
@@ -68,6 +69,10 @@ start('sign-in provider', ['packages/api/dist/cli.mjs', 'oidc-dev-provider']);
 start('host', ['host/dist/server/server.js'], {
   PORT: String(ports.host),
   API_URL: api,
+  // The host listens on 127.0.0.1: browsers of this machine (which send no X-Forwarded-For) or one
+  // proxy in front (a tunnel, a reverse proxy) that appends each client's address. Set
+  // HOST_TRUST_PROXY_HOPS for another number of proxies in front of it.
+  TRUST_PROXY_HOPS: process.env.HOST_TRUST_PROXY_HOPS || '1',
 });
 for (const remote of ['catalog', 'scheduling', 'checkout', 'account', 'console']) {
   start(remote, serve(path.join('remotes', remote, 'dist'), ports[remote]));

@@ -1,6 +1,7 @@
 // Serves a remote's build as its own deployment, standing in for a CDN: precompressed variants
 // picked by Accept-Encoding, immutable caching for hashed assets, revalidation (ETag) for manifests
-// and server builds, and CORS so a host on another origin can fetch a remote's mf-manifest.json.
+// and server builds, CORS so a host on another origin can fetch a remote's mf-manifest.json, and
+// nosniff on everything.
 import http from 'node:http';
 import sirv from 'sirv';
 
@@ -17,6 +18,8 @@ export function createStaticServer({ dir }) {
     gzip: true,
     setHeaders: (res, pathname) => {
       res.setHeader('Access-Control-Allow-Origin', '*');
+      // A remote's scripts and manifests are only ever what their extension says.
+      res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader(
         'Cache-Control',
         pathname.startsWith('/static/') ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -34,6 +37,7 @@ function send(res, status, text) {
     'Content-Type': 'text/plain; charset=utf-8',
     'Cache-Control': 'no-cache',
     'Access-Control-Allow-Origin': '*',
+    'X-Content-Type-Options': 'nosniff',
   });
   res.end(text);
 }
