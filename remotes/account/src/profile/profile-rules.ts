@@ -1,4 +1,4 @@
-import { type FormGroup, type FormValues, formatDateInput, formatUsPhone } from '@atrium/domain';
+import { type FormGroup, type FormValues, formatDateInput, formatUsPhone, PROFILE_MESSAGES } from '@atrium/domain';
 import type { ProfileViewer, UpdateProfileVariables } from '@atrium/graphql-client/account';
 import type { SexAssignedAtBirth } from '@atrium/graphql-client/identity';
 import { format, isValid, parseISO } from 'date-fns';
@@ -37,7 +37,7 @@ export function profileFormGroups(profile: Profile): FormGroup[] {
           width: 'half',
           autoComplete: 'given-name',
           isRequired: !filled(profile.givenName),
-          requiredMessage: 'First Name is required',
+          requiredMessage: PROFILE_MESSAGES.givenName,
         },
         {
           id: 'familyName',
@@ -46,7 +46,7 @@ export function profileFormGroups(profile: Profile): FormGroup[] {
           width: 'half',
           autoComplete: 'family-name',
           isRequired: !filled(profile.familyName),
-          requiredMessage: 'Last Name is required',
+          requiredMessage: PROFILE_MESSAGES.familyName,
         },
         {
           id: 'dob',
@@ -56,7 +56,7 @@ export function profileFormGroups(profile: Profile): FormGroup[] {
           width: 'half',
           maxDate: 'today',
           isRequired: !filled(profile.dob),
-          requiredMessage: 'Date of Birth is required',
+          requiredMessage: PROFILE_MESSAGES.dob,
         },
         {
           id: 'sexAssignedAtBirth',
@@ -80,7 +80,7 @@ export function profileFormGroups(profile: Profile): FormGroup[] {
           type: 'phone',
           autoComplete: 'tel-national',
           isRequired: !filled(profile.phone),
-          requiredMessage: 'Phone Number is required',
+          requiredMessage: PROFILE_MESSAGES.phone,
         },
         {
           id: 'address',
@@ -88,7 +88,7 @@ export function profileFormGroups(profile: Profile): FormGroup[] {
           type: 'text',
           autoComplete: 'street-address',
           isRequired: !filled(profile.address),
-          requiredMessage: 'Address is required',
+          requiredMessage: PROFILE_MESSAGES.address,
         },
       ],
     },
@@ -100,7 +100,7 @@ export function profileFormValues(profile: Profile): FormValues {
   return {
     givenName: profile.givenName ?? '',
     familyName: profile.familyName ?? '',
-    dob: profile.dob ? formatDateInput(profile.dob) : '',
+    dob: formatDateInput(profile.dob),
     sexAssignedAtBirth: profile.sexAssignedAtBirth ?? '',
     email: profile.email,
     phone: profile.phone ? formatUsPhone(profile.phone) : '',

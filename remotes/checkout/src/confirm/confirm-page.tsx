@@ -1,15 +1,8 @@
-import { dueNow, type FormValues, formatUsPhone } from '@atrium/domain';
-import { serverMessage, useMarketplace } from '@atrium/graphql-client';
-import { useCheckoutSummary, useSavedCards } from '@atrium/graphql-client/checkout';
+import { dueNow } from '@atrium/domain';
+import { useMarketplace } from '@atrium/graphql-client';
+import { useCheckoutSummary, type ValidatePromoCodeInput } from '@atrium/graphql-client/checkout';
 import { useViewer, type ViewerProfile } from '@atrium/graphql-client/identity';
-import { Navigate, Link as RouterLink, useNavigate, useParams } from '@atrium/navigation';
-import {
-  ApplePayButton,
-  applePayPaymentRequest,
-  type CardCollector,
-  CardEntryForm,
-  useApplePay,
-} from '@atrium/payment-forms';
+import { Navigate, useNavigate, useParams } from '@atrium/navigation';
 import {
   $appliedPromo,
   $checkoutNotes,
@@ -20,66 +13,52 @@ import {
   $selectedWaitlist,
   $user,
   $userEmail,
-  isClinicLocation,
+  type BookingLocation,
 } from '@atrium/stores';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Grid,
-  Heading,
-  Link,
-  PageHeading,
-  Skeleton,
-  Stack,
-  Text,
-} from '@atrium/ui';
+import { Card, Grid, PageHeading, Skeleton, Stack } from '@atrium/ui';
 import { FormEngine, useFormEngine } from '@atrium/ui/forms';
 import { useStore } from '@nanostores/react';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { rememberRequest } from '../success/last-request';
-import { applePayCard } from './apple-pay-card';
 import { BookingDetails } from './booking-details';
-import { dateRangesFor, marketingConsents, requestProcedures } from './booking-payload';
+import {
+  appointmentRequest,
+  type BookingParts,
+  type BookingPlace,
+  bookingPlace,
+  cardPaymentMethod,
+  requestProcedures,
+} from './booking-payload';
+import { CheckoutNotesCard } from './checkout-notes-card';
 import { checkoutNoteAnswers, checkoutNotesGroups } from './checkout-notes-form';
+import { PaymentMethodCard } from './payment-method-card';
 import { PaymentPolicy } from './payment-policy';
-import { personalFormGroups } from './personal-form';
-import { PromoCodeField } from './promo-code-field';
-import { defaultPaymentChoice, NEW_CARD, type PaymentChoice, SavedCards } from './saved-cards';
-import { DueNow, SummaryLines } from './summary-lines';
-import { type TipChoice, TipSelector, tipCents } from './tip-selector';
+import { personalFormGroups, personalFormValues } from './personal-form';
+import { SummaryCard } from './summary-card';
+import { type TipChoice, tipCents } from './tip-selector';
 import { useConfirmGuard } from './use-confirm-guard';
+import { usePaymentChoice } from './use-payment-choice';
 import { type SubmitParts, useSubmitBooking } from './use-submit-booking';
 
-/** Spec 8: when the summary cannot be had and the server says nothing better. */
-export const SUMMARY_FAILED = 'Unable to calculate checkout summary. Please try again or contact support.';
-
-/** A stored yyyy-MM-dd birth date as the date field shows it (MM/DD/YYYY). */
-const birthDateInput = (isoDate: string) => {
-  const [year, month, day] = isoDate.split('-');
-  return `${month}/${day}/${year}`;
-};
-
-/** /confirm: the summary, tip, promo, policy, personal details, notes, payment and submit (spec 2). */
+/** /confirm: the summary, tip, promo, policy, personal details, notes, payment and submit. */
 export function ConfirmPage() {
   const target = useConfirmGuard();
   const location = useStore($selectedLocation);
   const navigate = useNavigate();
   // Success empties the cart on its way to /success: that is no reason to go back to /services.
-  const booked = useRef(false);
+  const [booked, setBooked] = useState(false);
   const { marketplaceId = '' } = useParams();
   const user = useStore($user);
   const mgId = useMarketplace(marketplaceId).data?.mgId;
   // A signed-in client's details come from their profile: wait for it before the form starts.
   const viewer = useViewer(user ? mgId : null);
-  if (target && !booked.current) return <Navigate to={`../${target}`} replace />;
+  if (target && !booked) return <Navigate to={`../${target}`} replace />;
   if (!location || (user && !viewer.data && !viewer.isError)) return <Skeleton height="60" />;
   return (
     <Confirm
       profile={viewer.data?.profile ?? null}
       onBooked={(request) => {
-        booked.current = true;
+        setBooked(true);
         // Kept before leaving, so /success (and a reload of it) can recap what was sent.
         rememberRequest({ marketplaceId, userId: user?.id ?? null }, request);
         navigate('../success');
@@ -94,174 +73,68 @@ interface ConfirmProps {
   onBooked: SubmitParts['onBooked'];
 }
 
-function Confirm({ profile, onBooked }: ConfirmProps) {
+type Marketplace = NonNullable<ReturnType<typeof useMarketplace>['data']>;
+
+/** The page once the marketplace and a location are known. */
+function Confirm(props: ConfirmProps) {
   const { marketplaceId = '' } = useParams();
   const marketplace = useMarketplace(marketplaceId).data;
-  const cart = useStore($selectedProcedures);
   const location = useStore($selectedLocation);
+  if (!marketplace || !location) return <Skeleton height="60" />;
+  return <Checkout {...props} marketplace={marketplace} location={location} />;
+}
+
+interface CheckoutProps extends ConfirmProps {
+  marketplace: Marketplace;
+  location: BookingLocation;
+}
+
+function Checkout({ profile, onBooked, marketplace, location }: CheckoutProps) {
+  const cart = useStore($selectedProcedures);
   const dateTime = useStore($selectedDateTime);
   const waitlist = useStore($selectedWaitlist);
-  const promo = useStore($appliedPromo);
   const user = useStore($user);
-  const notes = useStore($checkoutNotes);
-  const notesExpanded = useStore($checkoutNotesExpanded);
-
-  const [tip, setTip] = useState<TipChoice>({ kind: 'none' });
-  const [agreed, setAgreed] = useState(false);
-  const [showPolicyError, setShowPolicyError] = useState(false);
-  const card = useRef<CardCollector>(null);
-
-  const personalGroups = useMemo(
-    () => personalFormGroups({ emailKnown: Boolean(user?.email) }),
-    [user?.email],
-  );
-  const personal = useFormEngine(personalGroups, {
-    givenName: profile?.givenName ?? user?.givenName ?? '',
-    familyName: profile?.familyName ?? user?.familyName ?? '',
-    dob: profile?.dob ? birthDateInput(profile.dob) : null,
-    phone: profile?.phone ? formatUsPhone(profile.phone) : '',
-    email: profile?.email ?? user?.email ?? '',
-    marketingOptIn: false,
+  const place = bookingPlace(location);
+  const forms = useCheckoutForms(profile, marketplace.checkoutNotes);
+  const totals = useCheckoutTotals(marketplace, place, requestProcedures(cart));
+  const policy = usePolicyAgreement(marketplace.paymentSettings);
+  const payment = usePaymentChoice({
+    needsCard: totals.dueCents > 0,
+    marketplace,
+    dueCents: totals.dueCents,
+    totalCents: totals.totalCents,
+    personal: () => forms.personal.normalized(),
   });
-  const noteGroups = useMemo(() => checkoutNotesGroups(marketplace?.checkoutNotes ?? []), [marketplace]);
-  const noteForm = useFormEngine(noteGroups, notes);
-
-  const procedureIds = requestProcedures(cart);
-  const place = location && isClinicLocation(location) ? { organizationId: location.organizationId } : null;
-  const address = location && !isClinicLocation(location) ? location : null;
-  const cartMinimum = useRef(0);
-  const summaryQuery = useCheckoutSummary(
-    location
-      ? {
-          marketplaceId,
-          procedureIds,
-          ...place,
-          ...(address && {
-            address: { address: address.address, latitude: address.latitude, longitude: address.longitude },
-          }),
-          promoCode: promo?.code ?? null,
-          // Spec 7: the summary call takes the tip in dollars.
-          gratuity: tipCents(tip, cartMinimum.current) / 100,
-        }
-      : null,
-  );
-  const summary = summaryQuery.data;
-  if (summary) cartMinimum.current = summary.procedures[0] ?? 0;
-
-  const settings = marketplace?.paymentSettings;
-  const total = summary?.total[0] ?? 0;
-  const due = settings && summary ? dueNow(total, summary.gratuity, settings) : 0;
-  const needsCard = due > 0;
-  const savedCards = useSavedCards(user ? marketplace?.mgId : null).data ?? [];
-  const [paymentChoice, setPaymentChoice] = useState<PaymentChoice | null>(null);
-  const payWith = paymentChoice ?? defaultPaymentChoice(savedCards);
-  const applePay = useApplePay();
-  // Set while the Apple Pay button's submit runs: that submit pays with the Apple Pay card.
-  const applePayAttempt = useRef<CardCollector | null>(null);
-  const chosenPayment = (): SubmitParts['payment'] =>
-    !needsCard
-      ? { kind: 'none' }
-      : applePayAttempt.current
-        ? { kind: 'new', card: applePayAttempt }
-        : payWith === NEW_CARD
-          ? { kind: 'new', card }
-          : { kind: 'saved', paymentInstrumentId: payWith };
-
-  const { submit, submitting, error } = useSubmitBooking({
-    validate: () => {
-      const personalOk = personal.validate();
-      const notesOk = noteForm.validate();
-      const policyOk = !settings?.requirePaymentPolicyAttestation || !settings.hasPaymentPolicy || agreed;
-      setShowPolicyError(!policyOk);
-      if (!notesOk) $checkoutNotesExpanded.set(true);
-      return personalOk && notesOk && policyOk && Boolean(summary);
-    },
-    personal: () => personal.normalized(),
+  const parts: BookingParts = {
+    marketplaceId: marketplace.id,
+    place,
+    cart,
+    dateTime,
+    waitlist,
+    gratuityCents: totals.summary.data?.gratuity ?? 0,
+    promoCode: totals.promoCode,
+    checkoutNotes: checkoutNoteAnswers(marketplace.checkoutNotes, forms.notes.values),
+    signedIn: Boolean(user),
+  };
+  const submission = useSubmitBooking({
+    validate: () => checkPage(forms, policy) && Boolean(totals.summary.data),
+    personal: () => forms.personal.normalized(),
     // Read when submit runs, so the Apple Pay button can pay with its own card.
     get payment() {
-      return chosenPayment();
+      return payment.payment();
     },
-    request: (values: FormValues) => {
-      const email = String(values.email ?? '');
-      const phone = String(values.phone ?? '');
-      const optIn = values.marketingOptIn === true;
-      $userEmail.set(email);
-      return {
-        marketplaceId,
-        ...place,
-        ...(address && {
-          address: { address: address.address, latitude: address.latitude, longitude: address.longitude },
-        }),
-        procedures: procedureIds,
-        dateRanges: dateRangesFor(dateTime, waitlist),
-        gratuity: (summary?.gratuity ?? 0) > 0 ? summary?.gratuity : null,
-        notes: String(values.notes ?? '') || null,
-        checkoutNotes: checkoutNoteAnswers(marketplace?.checkoutNotes ?? [], noteForm.values),
-        promoCode: promo?.code ?? null,
-        marketingConsents: marketingConsents(optIn, email, phone),
-        registerUser: user
-          ? null
-          : {
-              email,
-              profile: {
-                givenName: String(values.givenName),
-                familyName: String(values.familyName),
-                phone,
-                dob: String(values.dob),
-                tzid: Intl.DateTimeFormat().resolvedOptions().timeZone,
-                phoneOptIn: optIn,
-                emailOptIn: optIn,
-              },
-            },
-      };
+    request: (values) => {
+      $userEmail.set(String(values.email ?? ''));
+      return appointmentRequest(parts, values, Intl.DateTimeFormat().resolvedOptions().timeZone);
     },
-    identity: (values, tokenized) => ({
-      card: {
-        token: tokenized.token,
-        identity: {
-          firstName: String(values.givenName),
-          lastName: String(values.familyName),
-          email: String(values.email),
-          phone: String(values.phone),
-          postalCode: tokenized.postalCode,
-        },
-      },
-    }),
+    identity: cardPaymentMethod,
     onBooked,
   });
-
-  /** Spec 7 Apple Pay: the sheet asks for what is due by spec 9's rule, under the marketplace's name. */
-  const payWithApplePay = () => {
-    if (!applePay || !marketplace) return;
-    applePayAttempt.current = applePayCard(
-      applePay,
-      {
-        displayName: marketplace.name,
-        request: applePayPaymentRequest({
-          marketplaceName: marketplace.name,
-          dueTodayCents: due,
-          purpose:
-            due > 0
-              ? { label: 'Due when your appointment is confirmed', amountCents: null }
-              : { label: 'Paid at your appointment', amountCents: total },
-        }),
-      },
-      () => personal.normalized(),
-    );
-    void submit().finally(() => {
-      applePayAttempt.current = null;
-    });
-  };
-
-  if (!marketplace || !location || !settings) return <Skeleton height="60" />;
-  const proceduresById = new Map(
-    marketplace.procedures.flatMap((p) => [[p.id, p] as const, ...p.addOns.map((a) => [a.id, a] as const)]),
-  );
 
   return (
     <Stack gap="6">
       <PageHeading mb="0">Review &amp; Confirm</PageHeading>
-      {/* minmax(0, …): a column never grows past the screen to fit its widest row (issue 17). */}
+      {/* minmax(0, …): a column never grows past the screen to fit its widest row. */}
       <Grid
         templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' }}
         gap="6"
@@ -273,132 +146,151 @@ function Confirm({ profile, onBooked }: ConfirmProps) {
             dateTime={dateTime}
             waitlist={waitlist}
             cart={cart}
-            procedures={proceduresById}
+            procedures={proceduresById(marketplace)}
           />
-          <Card.Root>
-            <Card.Body>
-              <FormEngine
-                groups={personalGroups}
-                values={personal.values}
-                errors={personal.errors}
-                onChange={personal.setValue}
-              />
-            </Card.Body>
-          </Card.Root>
-          {noteGroups.length > 0 && (
-            <Card.Root>
-              <Card.Body gap="4">
-                <Button
-                  variant="plain"
-                  justifyContent="space-between"
-                  px="0"
-                  // A long marketplace name wraps on a phone instead of widening the page.
-                  whiteSpace="normal"
-                  textAlign="start"
-                  h="auto"
-                  gap="3"
-                  aria-expanded={notesExpanded}
-                  onClick={() => $checkoutNotesExpanded.set(!notesExpanded)}
-                >
-                  <Heading as="h2" size="md">
-                    A few questions from {marketplace.name}
-                  </Heading>
-                  <Text aria-hidden="true" flexShrink="0">
-                    {notesExpanded ? '−' : '+'}
-                  </Text>
-                </Button>
-                <Box hidden={!notesExpanded}>
-                  <FormEngine
-                    groups={noteGroups}
-                    values={noteForm.values}
-                    errors={noteForm.errors}
-                    onChange={(id, value) => {
-                      noteForm.setValue(id, value);
-                      $checkoutNotes.set({ ...$checkoutNotes.get(), [id]: value });
-                    }}
-                  />
-                </Box>
-              </Card.Body>
-            </Card.Root>
-          )}
-          {needsCard && (
-            <Card.Root as="section" aria-label="Payment method">
-              <Card.Body gap="3">
-                <Heading as="h2" size="md">
-                  Payment method
-                </Heading>
-                {applePay && (
-                  <>
-                    <ApplePayButton type="book" busy={submitting} onClick={payWithApplePay} />
-                    <Text color="fg.muted" fontSize="sm" textAlign="center">
-                      or pay with a card
-                    </Text>
-                  </>
-                )}
-                {savedCards.length > 0 && (
-                  <SavedCards cards={savedCards} value={payWith} onChange={setPaymentChoice} />
-                )}
-                {payWith === NEW_CARD && <CardEntryForm ref={card} />}
-              </Card.Body>
-            </Card.Root>
+          <CheckoutForms marketplace={marketplace} forms={forms} />
+          {totals.dueCents > 0 && (
+            <PaymentMethodCard
+              choice={payment}
+              submitting={submission.submitting}
+              onApplePay={() => payment.payWithApplePay(submission.submit)}
+            />
           )}
           <PaymentPolicy
-            settings={settings}
-            agreed={agreed}
-            onAgreedChange={setAgreed}
-            showError={showPolicyError}
+            settings={marketplace.paymentSettings}
+            agreed={policy.agreed}
+            onAgreedChange={policy.setAgreed}
+            showError={policy.showError}
           />
         </Stack>
-        <Card.Root position={{ lg: 'sticky' }} top={{ lg: '24' }}>
-          <Card.Body gap="5">
-            <Heading as="h2" size="md">
-              Summary
-            </Heading>
-            <TipSelector cartMinimumCents={summary?.procedures[0] ?? 0} value={tip} onChange={setTip} />
-            <PromoCodeField
-              context={{
-                marketplaceId,
-                ...place,
-                procedureIds,
-                bookingAmount: summary?.total[0] ?? 0,
-                bookingDate: dateTime?.date ?? null,
-                waitlistDates: waitlist.flatMap((entry) => (entry.date ? [entry.date] : [])),
-              }}
-            />
-            {summaryQuery.isError ? (
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Title>{serverMessage(summaryQuery.error) ?? SUMMARY_FAILED}</Alert.Title>
-              </Alert.Root>
-            ) : summary ? (
-              <SummaryLines summary={summary} />
-            ) : (
-              <Skeleton height="32" />
-            )}
-            {summary && <DueNow dueCents={due} totalCents={total} />}
-            {/* Spec 2 /memberships without prev: its back button returns here through /resume. */}
-            <Link asChild color="brand.fg" fontWeight="medium" alignSelf="start">
-              <RouterLink to="../memberships?q=memberships">Memberships &amp; Packages</RouterLink>
-            </Link>
-            {error && (
-              <Alert.Root status="error" role="alert">
-                <Alert.Indicator />
-                <Stack gap="1">
-                  <Alert.Title>{error}</Alert.Title>
-                  {error.includes('no longer available') && (
-                    <Link asChild color="brand.fg" fontWeight="semibold">
-                      <RouterLink to="../schedule">Choose another time</RouterLink>
-                    </Link>
-                  )}
-                </Stack>
-              </Alert.Root>
-            )}
-            <Button size="lg" loading={submitting} disabled={!summary} onClick={submit}>
-              Request Appointment
-            </Button>
-          </Card.Body>
-        </Card.Root>
+        <SummaryCard
+          summary={totals.summary}
+          dueCents={totals.dueCents}
+          tip={totals.tip}
+          onTip={totals.chooseTip}
+          promoContext={promoContext(parts, totals.totalCents)}
+          submission={submission}
+        />
       </Grid>
     </Stack>
   );
+}
+
+/** Every check before sending: the details, the questions (opened when one needs an answer), the policy. */
+function checkPage(
+  forms: ReturnType<typeof useCheckoutForms>,
+  policy: ReturnType<typeof usePolicyAgreement>,
+): boolean {
+  const personalOk = Boolean(forms.personal.validate());
+  const notesOk = Boolean(forms.notes.validate());
+  const policyOk = policy.check();
+  if (!notesOk) $checkoutNotesExpanded.set(true);
+  return personalOk && notesOk && policyOk;
+}
+
+/** What a promo code is checked against: the marketplace, the clinic, the cart, its amount and days. */
+function promoContext(parts: BookingParts, bookingAmount: number): Omit<ValidatePromoCodeInput, 'code'> {
+  return {
+    marketplaceId: parts.marketplaceId,
+    ...('organizationId' in parts.place && { organizationId: parts.place.organizationId }),
+    procedureIds: requestProcedures(parts.cart),
+    bookingAmount,
+    bookingDate: parts.dateTime?.date ?? null,
+    waitlistDates: parts.waitlist.flatMap((entry) => (entry.date ? [entry.date] : [])),
+  };
+}
+
+/** The client's details and, when the marketplace asks any, its questions. */
+function CheckoutForms({
+  marketplace,
+  forms,
+}: {
+  marketplace: Marketplace;
+  forms: ReturnType<typeof useCheckoutForms>;
+}) {
+  return (
+    <>
+      <Card.Root>
+        <Card.Body>
+          <FormEngine
+            groups={forms.personalGroups}
+            values={forms.personal.values}
+            errors={forms.personal.errors}
+            onChange={forms.personal.setValue}
+          />
+        </Card.Body>
+      </Card.Root>
+      {forms.noteGroups.length > 0 && (
+        <CheckoutNotesCard marketplaceName={marketplace.name} groups={forms.noteGroups} form={forms.notes} />
+      )}
+    </>
+  );
+}
+
+/** The payment policy's box: when the marketplace requires it ticked, its message shows until it is. */
+function usePolicyAgreement(settings: Marketplace['paymentSettings']) {
+  const [agreed, setAgreed] = useState(false);
+  const [showError, setShowError] = useState(false);
+  const check = () => {
+    const ok = !settings.requirePaymentPolicyAttestation || !settings.hasPaymentPolicy || agreed;
+    setShowError(!ok);
+    return ok;
+  };
+  return { agreed, setAgreed, showError, check };
+}
+
+/** Each procedure and add-on of the marketplace by id, to name the cart's lines. */
+function proceduresById(marketplace: Marketplace) {
+  return new Map(
+    marketplace.procedures.flatMap((p) => [[p.id, p] as const, ...p.addOns.map((a) => [a.id, a] as const)]),
+  );
+}
+
+/**
+ * The page's two generic forms: the client's details (filled in from a signed-in client's profile)
+ * and the marketplace's checkout questions (answers kept in the browser as they are typed).
+ */
+function useCheckoutForms(profile: ViewerProfile | null, checkoutNotes: Marketplace['checkoutNotes']) {
+  const user = useStore($user);
+  const storedNotes = useStore($checkoutNotes);
+  const personalGroups = useMemo(
+    () => personalFormGroups({ emailKnown: Boolean(user?.email) }),
+    [user?.email],
+  );
+  const personal = useFormEngine(personalGroups, personalFormValues(profile, user));
+  const noteGroups = useMemo(() => checkoutNotesGroups(checkoutNotes), [checkoutNotes]);
+  const notes = useFormEngine(noteGroups, storedNotes);
+  return { personalGroups, personal, noteGroups, notes };
+}
+
+/**
+ * The summary of what is booked with the chosen tip and promo code, and what is due now. A preset
+ * tip is a share of the cart's minimum price as the summary gives it when the tip is chosen; the
+ * summary call takes the tip in dollars.
+ */
+function useCheckoutTotals(marketplace: Marketplace, place: BookingPlace, procedureIds: string[]) {
+  const promo = useStore($appliedPromo);
+  const [tip, setTip] = useState<{ choice: TipChoice; cents: number }>({
+    choice: { kind: 'none' },
+    cents: 0,
+  });
+  const summary = useCheckoutSummary({
+    marketplaceId: marketplace.id,
+    procedureIds,
+    ...place,
+    promoCode: promo?.code ?? null,
+    gratuity: tip.cents / 100,
+  });
+  const data = summary.data;
+  const totalCents = data?.total[0] ?? 0;
+  const chooseTip = (choice: TipChoice) =>
+    setTip({ choice, cents: tipCents(choice, data?.procedures[0] ?? 0) });
+  return {
+    summary,
+    tip: tip.choice,
+    chooseTip,
+    promoCode: promo?.code ?? null,
+    totalCents,
+    dueCents: data ? dueNow(totalCents, data.gratuity, marketplace.paymentSettings) : 0,
+  };
 }

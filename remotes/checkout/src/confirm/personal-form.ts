@@ -1,8 +1,16 @@
-import type { FormGroup } from '@atrium/domain';
+import {
+  CHECKOUT_PERSONAL_MESSAGES,
+  type FormGroup,
+  type FormValues,
+  formatDateInput,
+  formatUsPhone,
+} from '@atrium/domain';
+import type { ViewerProfile } from '@atrium/graphql-client/identity';
+import type { StoredUser } from '@atrium/stores';
 
 /**
- * Spec 5 "Checkout personal form", with its exact messages. The email is read-only when it is
- * already known (a signed-in client).
+ * The checkout personal form, with the domain's messages (the API refuses a guest's details with
+ * the same ones). The email is read-only when it is already known (a signed-in client).
  */
 export function personalFormGroups({ emailKnown }: { emailKnown: boolean }): FormGroup[] {
   return [
@@ -15,7 +23,7 @@ export function personalFormGroups({ emailKnown }: { emailKnown: boolean }): For
           label: 'First Name',
           type: 'text',
           isRequired: true,
-          requiredMessage: 'Name is required',
+          requiredMessage: CHECKOUT_PERSONAL_MESSAGES.givenName,
           autoComplete: 'given-name',
           width: 'half',
         },
@@ -24,7 +32,7 @@ export function personalFormGroups({ emailKnown }: { emailKnown: boolean }): For
           label: 'Last Name',
           type: 'text',
           isRequired: true,
-          requiredMessage: 'Last Name is required',
+          requiredMessage: CHECKOUT_PERSONAL_MESSAGES.familyName,
           autoComplete: 'family-name',
           width: 'half',
         },
@@ -35,7 +43,7 @@ export function personalFormGroups({ emailKnown }: { emailKnown: boolean }): For
           mode: 'birth',
           maxDate: 'today',
           isRequired: true,
-          requiredMessage: 'Date of Birth is required',
+          requiredMessage: CHECKOUT_PERSONAL_MESSAGES.dob,
           width: 'half',
         },
         {
@@ -43,8 +51,8 @@ export function personalFormGroups({ emailKnown }: { emailKnown: boolean }): For
           label: 'Phone',
           type: 'phone',
           isRequired: true,
-          requiredMessage: 'Phone is required',
-          invalidMessage: 'Please provide a valid US phone number',
+          requiredMessage: CHECKOUT_PERSONAL_MESSAGES.phone,
+          invalidMessage: CHECKOUT_PERSONAL_MESSAGES.phoneInvalid,
           autoComplete: 'tel-national',
           width: 'half',
         },
@@ -53,8 +61,8 @@ export function personalFormGroups({ emailKnown }: { emailKnown: boolean }): For
           label: 'Email',
           type: 'email',
           isRequired: true,
-          requiredMessage: 'Email is required',
-          invalidMessage: 'Please provide a valid email',
+          requiredMessage: CHECKOUT_PERSONAL_MESSAGES.email,
+          invalidMessage: CHECKOUT_PERSONAL_MESSAGES.emailInvalid,
           isReadonly: emailKnown,
           autoComplete: 'email',
         },
@@ -69,4 +77,16 @@ export function personalFormGroups({ emailKnown }: { emailKnown: boolean }): For
       ],
     },
   ];
+}
+
+/** The form starts from what is known: a signed-in client's profile, else the stored user's names. */
+export function personalFormValues(profile: ViewerProfile | null, user: StoredUser | null): FormValues {
+  return {
+    givenName: profile?.givenName ?? user?.givenName ?? '',
+    familyName: profile?.familyName ?? user?.familyName ?? '',
+    dob: formatDateInput(profile?.dob) || null,
+    phone: profile?.phone ? formatUsPhone(profile.phone) : '',
+    email: profile?.email ?? user?.email ?? '',
+    marketingOptIn: false,
+  };
 }

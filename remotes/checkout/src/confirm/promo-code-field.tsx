@@ -1,4 +1,4 @@
-import { formatCents } from '@atrium/domain';
+import { formatCents, INVALID_PROMO_CODE, PROMO_CODE_MAX_LENGTH, promoCode } from '@atrium/domain';
 import { serverMessage } from '@atrium/graphql-client';
 import { type ValidatePromoCodeInput, validatePromoCode } from '@atrium/graphql-client/checkout';
 import { $appliedPromo } from '@atrium/stores';
@@ -7,16 +7,12 @@ import { Field, Input } from '@atrium/ui/forms';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 
-/** Spec 5: a promo code has at most 15 characters, is trimmed and upper-cased, and is not empty. */
-export const PROMO_CODE_MAX_LENGTH = 15;
-export const normalizePromoCode = (text: string) => text.trim().toUpperCase().slice(0, PROMO_CODE_MAX_LENGTH);
-
 interface PromoCodeFieldProps {
   /** The request for validation, without the code. */
   context: Omit<ValidatePromoCodeInput, 'code'>;
 }
 
-/** Spec 4: empty, then valid (applied) or invalid (the error shown); Remove clears it. */
+/** Empty, then valid (applied) or invalid (the error shown); Remove clears it. */
 export function PromoCodeField({ context }: PromoCodeFieldProps) {
   const applied = useStore($appliedPromo);
   const [text, setText] = useState('');
@@ -24,8 +20,9 @@ export function PromoCodeField({ context }: PromoCodeFieldProps) {
   const [checking, setChecking] = useState(false);
 
   const apply = async () => {
-    const code = normalizePromoCode(text);
-    if (!code) return setError('Invalid promo code');
+    const checked = promoCode.safeParse(text);
+    if (!checked.success) return setError(INVALID_PROMO_CODE);
+    const code = checked.data;
     setChecking(true);
     setError(null);
     try {
@@ -34,10 +31,10 @@ export function PromoCodeField({ context }: PromoCodeFieldProps) {
         $appliedPromo.set({ code, discountAmount: result.discountAmount });
         setText('');
       } else {
-        setError(result.error || 'Invalid promo code');
+        setError(result.error || INVALID_PROMO_CODE);
       }
     } catch (failure) {
-      setError(serverMessage(failure) ?? 'Invalid promo code');
+      setError(serverMessage(failure) ?? INVALID_PROMO_CODE);
     } finally {
       setChecking(false);
     }
@@ -81,7 +78,12 @@ export function PromoCodeField({ context }: PromoCodeFieldProps) {
             }
           }}
         />
-        <Button variant="outline" loading={checking} disabled={!normalizePromoCode(text)} onClick={apply}>
+        <Button
+          variant="outline"
+          loading={checking}
+          disabled={!promoCode.safeParse(text).success}
+          onClick={apply}
+        >
           Apply
         </Button>
       </Flex>

@@ -1,4 +1,4 @@
-import { formatCents, tipPresets, tipToCents } from '@atrium/domain';
+import { CUSTOM_TIP_INVALID, customTip, formatCents, tipPresets, tipToCents } from '@atrium/domain';
 import { Button, Flex, Stack, Text } from '@atrium/ui';
 import { Field, Input } from '@atrium/ui/forms';
 import { useState } from 'react';
@@ -26,7 +26,7 @@ interface TipSelectorProps {
 /** Spec 2 /confirm: no tip, 10%, 15% or 20% of the cart's minimum price, or Custom. */
 export function TipSelector({ cartMinimumCents, value, onChange }: TipSelectorProps) {
   const [custom, setCustom] = useState(value.kind === 'custom' ? value.dollars : '');
-  const customInvalid = value.kind === 'custom' && custom !== '' && tipToCents(custom) === null;
+  const customInvalid = value.kind === 'custom' && custom !== '' && !customTip.safeParse(custom).success;
   const choice = (selected: boolean) => ({
     size: 'sm' as const,
     variant: selected ? ('solid' as const) : ('outline' as const),
@@ -71,7 +71,7 @@ export function TipSelector({ cartMinimumCents, value, onChange }: TipSelectorPr
               onChange({ kind: 'custom', dollars: text });
             }}
           />
-          <Field.ErrorText>Enter an amount below $10,000 with at most 2 decimals.</Field.ErrorText>
+          <Field.ErrorText>{CUSTOM_TIP_INVALID}</Field.ErrorText>
         </Field.Root>
       )}
     </Stack>

@@ -13,12 +13,22 @@ import {
   type TokenizedCard,
 } from '@atrium/payment-forms';
 import { completeBooking, emit } from '@atrium/stores';
+import { focusFirstInvalid } from '@atrium/ui/forms';
 import { type RefObject, useRef, useState } from 'react';
 import { newIdempotencyKey } from './booking-payload';
 
-/** Spec 8: submit's fallbacks. */
+/** Submit's fallbacks. */
 export const CREATE_APPOINTMENT_FAILED = 'Failed to create appointment. Please try again.';
 export const UNEXPECTED_ERROR = 'An unexpected error occurred. Please try again.';
+
+/** The API's code for a time someone else booked first: the client chooses another. */
+export const SLOT_TAKEN = 'SLOT_TAKEN';
+
+/** Why a submit did not book: the message to show, and the API's error code when it refused. */
+export interface BookingError {
+  message: string;
+  code?: string | undefined;
+}
 
 export interface SubmitParts {
   /** Validates every form on the page; false when something needs the client's attention. */
@@ -59,14 +69,15 @@ export function bookingKeyAfter(error: unknown, key: string, newKey: () => strin
  */
 export function useSubmitBooking(parts: SubmitParts) {
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<BookingError | null>(null);
+  const fail = (message: string, code?: string) => setError({ message, code });
   const key = useRef<string>(newIdempotencyKey());
   const busy = useRef(false);
 
   const submit = async () => {
     if (busy.current) return;
     setError(null);
-    if (!parts.validate()) return focusFirstProblem();
+    if (!parts.validate()) return focusFirstInvalid();
     busy.current = true;
     setSubmitting(true);
     try {
@@ -77,11 +88,11 @@ export function useSubmitBooking(parts: SubmitParts) {
       let tokenized: TokenizedCard | null = null;
       const card = payment.kind === 'new' ? payment.card.current : null;
       if (payment.kind === 'new') {
-        if (!card) return setError(PAYMENT_FORM_NOT_READY);
+        if (!card) return fail(PAYMENT_FORM_NOT_READY);
         try {
           tokenized = await card.tokenize();
         } catch (cardError) {
-          setError(cardError instanceof Error ? cardError.message : UNEXPECTED_ERROR);
+          fail(cardError instanceof Error ? cardError.message : UNEXPECTED_ERROR);
           return;
         }
       }
@@ -102,14 +113,14 @@ export function useSubmitBooking(parts: SubmitParts) {
       } catch (requestError) {
         if (requestError instanceof CardAuthenticationFailedError) {
           // Nothing was booked and the key is free again: the client picks another card.
-          setError(requestError.message);
+          fail(requestError.message);
           return;
         }
         key.current = bookingKeyAfter(requestError, key.current, newIdempotencyKey);
-        setError(serverMessage(requestError) ?? CREATE_APPOINTMENT_FAILED);
+        fail(serverMessage(requestError) ?? CREATE_APPOINTMENT_FAILED, errorCode(requestError));
       }
     } catch {
-      setError(UNEXPECTED_ERROR);
+      fail(UNEXPECTED_ERROR);
     } finally {
       busy.current = false;
       setSubmitting(false);
@@ -117,13 +128,4 @@ export function useSubmitBooking(parts: SubmitParts) {
   };
 
   return { submit, submitting, error };
-}
-
-/** Takes the client to the first field that needs attention, once the page shows its message. */
-function focusFirstProblem() {
-  requestAnimationFrame(() => {
-    const field = document.querySelector<HTMLElement>('[aria-invalid="true"]');
-    field?.scrollIntoView({ block: 'center' });
-    field?.focus({ preventScroll: true });
-  });
 }

@@ -21,36 +21,13 @@ export const PAYMENT_AUTHENTICATED = 'Payment authenticated. Your appointment is
  * appointment only when the processor says the payment succeeded; the page shows the outcome.
  */
 export function PaymentAuthenticationPage() {
-  const { marketplaceId = '' } = useParams();
   const [search] = useSearchParams();
   const token = search.get('token');
   const payment = usePaymentAuthentication(token);
   const processor = usePaymentProcessor();
   const challenge = useCardChallenge(processor.data);
-  const [outcome, setOutcome] = useState<PaymentAuthentication | null>(null);
-  const [working, setWorking] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const current = outcome ?? payment.data;
-
-  const authenticate = async () => {
-    if (!token || !current?.clientSecret || working) return;
-    setWorking(true);
-    setProblem(null);
-    try {
-      try {
-        await challenge.authenticate(current.clientSecret);
-      } catch (error) {
-        // The bank's answer is recorded either way; the API tells what it was.
-        if (!(error instanceof CardAuthenticationFailedError)) throw error;
-      }
-      setOutcome(await completePaymentAuthentication(token));
-    } catch (error) {
-      setProblem(serverMessage(error) ?? PAYMENT_LINK_FAILED);
-    } finally {
-      setWorking(false);
-    }
-  };
+  const attempt = useAuthenticationAttempt(token, challenge.authenticate);
+  const current = attempt.outcome ?? payment.data;
 
   return (
     <Stack gap="6" maxW="2xl">
@@ -67,53 +44,97 @@ export function PaymentAuthenticationPage() {
           <Alert.Title>{serverMessage(payment.error) ?? PAYMENT_LINK_FAILED}</Alert.Title>
         </Alert.Root>
       ) : (
-        <Card.Root>
-          <Card.Body gap="4">
-            {current.status === 'REQUIRES_ACTION' && (
-              <>
-                <Text>
-                  {current.marketplaceName} is confirming your appointment. Your bank asks you to authenticate
-                  the payment of {formatCents(current.amount)} before it goes through.
-                </Text>
-                <Button
-                  alignSelf="start"
-                  onClick={authenticate}
-                  loading={working}
-                  loadingText="Authenticating"
-                >
-                  Authenticate payment
-                </Button>
-              </>
-            )}
-            {current.status === 'SUCCEEDED' && (
-              <Text role="status" fontWeight="semibold">
-                {PAYMENT_AUTHENTICATED}
-              </Text>
-            )}
-            {current.status === 'FAILED' && (
-              <Stack gap="2" role="alert">
-                <Text fontWeight="semibold">
-                  The payment of {formatCents(current.amount)} did not go through.
-                </Text>
-                {current.failureReason && <Text>{current.failureReason}</Text>}
-                <Text>Your appointment is not booked yet; {current.marketplaceName} will be in touch.</Text>
-              </Stack>
-            )}
-            {problem && (
-              <Text role="alert" color="fg.error">
-                {problem}
-              </Text>
-            )}
-            {current.status !== 'REQUIRES_ACTION' && (
-              <Flex gap="3" wrap="wrap">
-                <Button asChild variant="outline">
-                  <RouterLink to={`/${marketplaceId}/profile`}>View Appointment Status</RouterLink>
-                </Button>
-              </Flex>
-            )}
-          </Card.Body>
-        </Card.Root>
+        <PaymentCard payment={current} attempt={attempt} />
       )}
     </Stack>
+  );
+}
+
+/**
+ * Authenticating the payment: the bank's challenge, then the API's word on how it went (recorded
+ * whatever the client answered the bank).
+ */
+function useAuthenticationAttempt(token: string | null, challenge: (clientSecret: string) => Promise<void>) {
+  const [outcome, setOutcome] = useState<PaymentAuthentication | null>(null);
+  const [working, setWorking] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const authenticate = async (clientSecret: string | null | undefined) => {
+    if (!token || !clientSecret || working) return;
+    setWorking(true);
+    setProblem(null);
+    try {
+      try {
+        await challenge(clientSecret);
+      } catch (error) {
+        // The bank's answer is recorded either way; the API tells what it was.
+        if (!(error instanceof CardAuthenticationFailedError)) throw error;
+      }
+      setOutcome(await completePaymentAuthentication(token));
+    } catch (error) {
+      setProblem(serverMessage(error) ?? PAYMENT_LINK_FAILED);
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  return { outcome, working, problem, authenticate };
+}
+
+interface PaymentCardProps {
+  payment: PaymentAuthentication;
+  attempt: ReturnType<typeof useAuthenticationAttempt>;
+}
+
+/** The payment as it stands: to authenticate, authenticated, or failed, and where to go next. */
+function PaymentCard({ payment, attempt }: PaymentCardProps) {
+  const { marketplaceId = '' } = useParams();
+  return (
+    <Card.Root>
+      <Card.Body gap="4">
+        {payment.status === 'REQUIRES_ACTION' && (
+          <>
+            <Text>
+              {payment.marketplaceName} is confirming your appointment. Your bank asks you to authenticate the
+              payment of {formatCents(payment.amount)} before it goes through.
+            </Text>
+            <Button
+              alignSelf="start"
+              onClick={() => attempt.authenticate(payment.clientSecret)}
+              loading={attempt.working}
+              loadingText="Authenticating"
+            >
+              Authenticate payment
+            </Button>
+          </>
+        )}
+        {payment.status === 'SUCCEEDED' && (
+          <Text role="status" fontWeight="semibold">
+            {PAYMENT_AUTHENTICATED}
+          </Text>
+        )}
+        {payment.status === 'FAILED' && (
+          <Stack gap="2" role="alert">
+            <Text fontWeight="semibold">
+              The payment of {formatCents(payment.amount)} did not go through.
+            </Text>
+            {payment.failureReason && <Text>{payment.failureReason}</Text>}
+            <Text>Your appointment is not booked yet; {payment.marketplaceName} will be in touch.</Text>
+          </Stack>
+        )}
+        {attempt.problem && (
+          <Text role="alert" color="fg.error">
+            {attempt.problem}
+          </Text>
+        )}
+        {payment.status !== 'REQUIRES_ACTION' && (
+          <Flex gap="3" wrap="wrap">
+            <Button asChild variant="outline">
+              <RouterLink to={`/${marketplaceId}/profile`}>View Appointment Status</RouterLink>
+            </Button>
+          </Flex>
+        )}
+      </Card.Body>
+    </Card.Root>
   );
 }

@@ -54,10 +54,6 @@ function useCalendarLink(request: RecappedRequest) {
 export function RequestRecapCard({ request }: { request: RecappedRequest }) {
   const headingId = useId();
   const { recap } = request;
-  const services = recapServices(recap.procedures);
-  const when = recapWhen(recap);
-  const calendarLink = useCalendarLink(request);
-
   return (
     <Card.Root as="section" aria-labelledby={headingId}>
       <Card.Body gap="5">
@@ -66,60 +62,10 @@ export function RequestRecapCard({ request }: { request: RecappedRequest }) {
         </Heading>
         {/* minmax(0, …): a long address wraps instead of widening the page on a phone. */}
         <Grid templateColumns={{ base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' }} gap="5">
-          <Box>
-            <PartHeading>{recap.clinicName ? 'In Clinic' : 'Mobile Visit'}</PartHeading>
-            {recap.clinicName && <Text fontWeight="semibold">{recap.clinicName}</Text>}
-            <Text color={recap.clinicName ? 'fg.muted' : undefined} overflowWrap="anywhere">
-              {recap.address}
-            </Text>
-          </Box>
-          <Box>
-            <PartHeading>{when.kind === 'time' ? 'Date & time' : 'Your availability (waitlist)'}</PartHeading>
-            {when.kind === 'time' ? (
-              <>
-                <Text fontWeight="semibold">{when.date}</Text>
-                <Text>{when.time}</Text>
-              </>
-            ) : (
-              <Stack gap="0.5">
-                {when.days.map((day) => (
-                  <Text key={day.date}>
-                    <Text as="span" fontWeight="semibold">
-                      {day.date}
-                    </Text>
-                    : {day.times}
-                  </Text>
-                ))}
-              </Stack>
-            )}
-          </Box>
+          <RecapPlace recap={recap} />
+          <RecapWhen recap={recap} />
         </Grid>
-        <Box>
-          <PartHeading>Services</PartHeading>
-          <Stack as="ul" listStyleType="none" gap="2">
-            {services.map((service) => (
-              <Box as="li" key={service.id}>
-                <Flex justify="space-between" gap="3" wrap="wrap">
-                  <Text fontWeight="semibold">{service.name}</Text>
-                  {service.duration && <Text color="fg.muted">{service.duration}</Text>}
-                </Flex>
-                {service.addOns.map((addOn) => (
-                  <Flex
-                    key={addOn.id}
-                    justify="space-between"
-                    gap="3"
-                    wrap="wrap"
-                    color="fg.muted"
-                    fontSize="sm"
-                  >
-                    <Text>+ {addOn.name}</Text>
-                    {addOn.duration && <Text>{addOn.duration}</Text>}
-                  </Flex>
-                ))}
-              </Box>
-            ))}
-          </Stack>
-        </Box>
+        <RecapServices recap={recap} />
         <Separator />
         <Stack gap="3">
           <Flex justify="space-between" fontWeight="bold" fontSize="lg">
@@ -128,25 +74,8 @@ export function RequestRecapCard({ request }: { request: RecappedRequest }) {
           </Flex>
           <DueNow dueCents={request.dueOnConfirmation} totalCents={recap.total} />
         </Stack>
-        {request.recap.start ? (
-          calendarLink.status === 'ready' ? (
-            <Button asChild variant="outline" alignSelf={{ base: 'stretch', sm: 'start' }}>
-              <a href={calendarLink.href} download={calendarLink.filename}>
-                <CalendarIcon />
-                Add to calendar
-              </a>
-            </Button>
-          ) : calendarLink.status === 'failed' ? (
-            <Text color="fg.muted" fontSize="sm" role="status">
-              The calendar file could not be prepared. Reload the page to try again.
-            </Text>
-          ) : (
-            // The same button's place while the calendar code loads, so nothing moves when it comes.
-            <Button variant="outline" alignSelf={{ base: 'stretch', sm: 'start' }} loading disabled>
-              <CalendarIcon />
-              Add to calendar
-            </Button>
-          )
+        {recap.start ? (
+          <CalendarAction request={request} />
         ) : (
           <Text color="fg.muted" fontSize="sm">
             There is no time to add to your calendar yet: {recap.marketplaceName} will let you know when one
@@ -155,5 +84,98 @@ export function RequestRecapCard({ request }: { request: RecappedRequest }) {
         )}
       </Card.Body>
     </Card.Root>
+  );
+}
+
+type Recap = RecappedRequest['recap'];
+
+function RecapPlace({ recap }: { recap: Recap }) {
+  return (
+    <Box>
+      <PartHeading>{recap.clinicName ? 'In Clinic' : 'Mobile Visit'}</PartHeading>
+      {recap.clinicName && <Text fontWeight="semibold">{recap.clinicName}</Text>}
+      <Text color={recap.clinicName ? 'fg.muted' : undefined} overflowWrap="anywhere">
+        {recap.address}
+      </Text>
+    </Box>
+  );
+}
+
+function RecapWhen({ recap }: { recap: Recap }) {
+  const when = recapWhen(recap);
+  return (
+    <Box>
+      <PartHeading>{when.kind === 'time' ? 'Date & time' : 'Your availability (waitlist)'}</PartHeading>
+      {when.kind === 'time' ? (
+        <>
+          <Text fontWeight="semibold">{when.date}</Text>
+          <Text>{when.time}</Text>
+        </>
+      ) : (
+        <Stack gap="0.5">
+          {when.days.map((day) => (
+            <Text key={day.date}>
+              <Text as="span" fontWeight="semibold">
+                {day.date}
+              </Text>
+              : {day.times}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+function RecapServices({ recap }: { recap: Recap }) {
+  return (
+    <Box>
+      <PartHeading>Services</PartHeading>
+      <Stack as="ul" listStyleType="none" gap="2">
+        {recapServices(recap.procedures).map((service) => (
+          <Box as="li" key={service.id}>
+            <Flex justify="space-between" gap="3" wrap="wrap">
+              <Text fontWeight="semibold">{service.name}</Text>
+              {service.duration && <Text color="fg.muted">{service.duration}</Text>}
+            </Flex>
+            {service.addOns.map((addOn) => (
+              <Flex key={addOn.id} justify="space-between" gap="3" wrap="wrap" color="fg.muted" fontSize="sm">
+                <Text>+ {addOn.name}</Text>
+                {addOn.duration && <Text>{addOn.duration}</Text>}
+              </Flex>
+            ))}
+          </Box>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+/** 'Add to calendar' for a request with a time, once its calendar file is ready. */
+function CalendarAction({ request }: { request: RecappedRequest }) {
+  const calendarLink = useCalendarLink(request);
+  if (calendarLink.status === 'ready') {
+    return (
+      <Button asChild variant="outline" alignSelf={{ base: 'stretch', sm: 'start' }}>
+        <a href={calendarLink.href} download={calendarLink.filename}>
+          <CalendarIcon />
+          Add to calendar
+        </a>
+      </Button>
+    );
+  }
+  if (calendarLink.status === 'failed') {
+    return (
+      <Text color="fg.muted" fontSize="sm" role="status">
+        The calendar file could not be prepared. Reload the page to try again.
+      </Text>
+    );
+  }
+  // The same button's place while the calendar code loads, so nothing moves when it comes.
+  return (
+    <Button variant="outline" alignSelf={{ base: 'stretch', sm: 'start' }} loading disabled>
+      <CalendarIcon />
+      Add to calendar
+    </Button>
   );
 }

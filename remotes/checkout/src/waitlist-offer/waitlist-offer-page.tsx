@@ -30,15 +30,38 @@ export const closedOfferMessages: Record<Exclude<WaitlistOfferStatus, 'OPEN' | '
  * request, if nobody took it first. Signed in or not: the link's token is the authority.
  */
 export function WaitlistOfferPage() {
-  const { marketplaceId = '' } = useParams();
   const [search] = useSearchParams();
   const token = search.get('token');
   const offer = useWaitlistOffer(token);
+  const booking = useOfferBooking(token);
+  const current = booking.booked ?? offer.data;
+
+  return (
+    <Stack gap="6" maxW="2xl">
+      <PageHeading mb="0">A Time Opened Up</PageHeading>
+      {!token ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Title>{WAITLIST_OFFER_INVALID}</Alert.Title>
+        </Alert.Root>
+      ) : offer.isPending ? (
+        <Skeleton height="48" aria-label="Loading the offer" />
+      ) : offer.isError || !current ? (
+        <Alert.Root status="error" role="alert">
+          <Alert.Title>{serverMessage(offer.error) ?? WAITLIST_OFFER_FAILED}</Alert.Title>
+        </Alert.Root>
+      ) : (
+        <OfferCard offer={current} booking={booking} />
+      )}
+    </Stack>
+  );
+}
+
+/** Booking the offered time; a refusal (taken, expired) reloads the offer to tell what changed. */
+function useOfferBooking(token: string | null) {
   const queryClient = useQueryClient();
   const [booked, setBooked] = useState<WaitlistOffer | null>(null);
   const [working, setWorking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const current = booked ?? offer.data;
 
   const book = async () => {
     if (!token || working) return;
@@ -55,61 +78,58 @@ export function WaitlistOfferPage() {
     }
   };
 
+  return { booked, working, problem, book };
+}
+
+/** The offer, what can be done with it now, and where to go next. */
+function OfferCard({
+  offer,
+  booking,
+}: {
+  offer: WaitlistOffer;
+  booking: ReturnType<typeof useOfferBooking>;
+}) {
+  const { marketplaceId = '' } = useParams();
   return (
-    <Stack gap="6" maxW="2xl">
-      <PageHeading mb="0">A Time Opened Up</PageHeading>
-      {!token ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Title>{WAITLIST_OFFER_INVALID}</Alert.Title>
-        </Alert.Root>
-      ) : offer.isPending ? (
-        <Skeleton height="48" aria-label="Loading the offer" />
-      ) : offer.isError || !current ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Title>{serverMessage(offer.error) ?? WAITLIST_OFFER_FAILED}</Alert.Title>
-        </Alert.Root>
-      ) : (
-        <Card.Root>
-          <Card.Body gap="4">
-            <OfferDetails offer={current} />
-            {current.status === 'OPEN' && (
-              <>
-                <Text>
-                  This time is yours if you book it before anyone else. Booking it sends your request to{' '}
-                  {current.marketplaceName} to confirm, with the services and payment details of your waitlist
-                  request.
-                </Text>
-                <Button alignSelf="start" onClick={book} loading={working} loadingText="Booking">
-                  Book this time
-                </Button>
-              </>
-            )}
-            {current.status === 'ACCEPTED' && (
-              <Text role="status" fontWeight="semibold">
-                Your request for this time is sent. {current.marketplaceName} will confirm it.
-              </Text>
-            )}
-            {current.status !== 'OPEN' && current.status !== 'ACCEPTED' && !problem && (
-              <Alert.Root status="warning" role="alert">
-                <Alert.Title>{closedOfferMessages[current.status]}</Alert.Title>
-              </Alert.Root>
-            )}
-            {problem && (
-              <Alert.Root status="error" role="alert">
-                <Alert.Title>{problem}</Alert.Title>
-              </Alert.Root>
-            )}
-            {current.status !== 'OPEN' && (
-              <Flex gap="3" wrap="wrap">
-                <Button asChild variant="outline" whiteSpace="normal" h="auto" py="2">
-                  <RouterLink to={`/${marketplaceId}/profile`}>View Appointment Status</RouterLink>
-                </Button>
-              </Flex>
-            )}
-          </Card.Body>
-        </Card.Root>
-      )}
-    </Stack>
+    <Card.Root>
+      <Card.Body gap="4">
+        <OfferDetails offer={offer} />
+        {offer.status === 'OPEN' && (
+          <>
+            <Text>
+              This time is yours if you book it before anyone else. Booking it sends your request to{' '}
+              {offer.marketplaceName} to confirm, with the services and payment details of your waitlist
+              request.
+            </Text>
+            <Button alignSelf="start" onClick={booking.book} loading={booking.working} loadingText="Booking">
+              Book this time
+            </Button>
+          </>
+        )}
+        {offer.status === 'ACCEPTED' && (
+          <Text role="status" fontWeight="semibold">
+            Your request for this time is sent. {offer.marketplaceName} will confirm it.
+          </Text>
+        )}
+        {offer.status !== 'OPEN' && offer.status !== 'ACCEPTED' && !booking.problem && (
+          <Alert.Root status="warning" role="alert">
+            <Alert.Title>{closedOfferMessages[offer.status]}</Alert.Title>
+          </Alert.Root>
+        )}
+        {booking.problem && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Title>{booking.problem}</Alert.Title>
+          </Alert.Root>
+        )}
+        {offer.status !== 'OPEN' && (
+          <Flex gap="3" wrap="wrap">
+            <Button asChild variant="outline" whiteSpace="normal" h="auto" py="2">
+              <RouterLink to={`/${marketplaceId}/profile`}>View Appointment Status</RouterLink>
+            </Button>
+          </Flex>
+        )}
+      </Card.Body>
+    </Card.Root>
   );
 }
 
