@@ -144,6 +144,53 @@ describe.each(testDatabases)('POST /webhooks/stripe on $name', (factory) => {
     expect(await rows('select id from processor_events where id = $1', [event.id])).toEqual([]);
   });
 
+  it('refuses a delivery signed more than 5 minutes ahead of our clock too, and accepts one within it', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const ahead = disputeEvent();
+    const aheadBody = JSON.stringify(ahead);
+    const refused = await deliver(aheadBody, signed(aheadBody, { timestamp: now + 600 }));
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toBe('Invalid signature.');
+    expect(await rows('select id from processor_events where id = $1', [ahead.id])).toEqual([]);
+    // A minute of clock skew either way is fine.
+    for (const timestamp of [now + 60, now - 60]) {
+      const event = disputeEvent();
+      const body = JSON.stringify(event);
+      expect((await deliver(body, signed(body, { timestamp }))).status).toBe(200);
+    }
+  });
+
+  it('refuses a signed event that is not of the shape Stripe sends with 400, applying nothing', async () => {
+    const dispute = disputeEvent();
+    const malformed: Record<string, unknown>[] = [
+      { id: 'evt_test_no_data', object: 'event', type: 'charge.dispute.created' },
+      { id: 'evt_test_null_data', object: 'event', type: 'payment_intent.succeeded', data: null },
+      {
+        id: 'evt_test_text_object',
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: { object: 'pi' },
+      },
+      { id: 7, object: 'event', type: 'customer.created', data: { object: {} } },
+      { ...dispute, id: 'evt_test_amount', data: { object: { ...dispute.data.object, amount: 'lots' } } },
+      { ...dispute, id: 'evt_test_no_id', data: { object: { ...dispute.data.object, id: undefined } } },
+      stripeEvent('payment_intent.succeeded', { id: 42, object: 'payment_intent' }, 'evt_test_intent_id'),
+      stripeEvent('charge.refunded', { id: 'ch_1', object: 'charge', refunded: 'yes' }, 'evt_test_refund'),
+      stripeEvent('customer.created', { id: 'cus_\u0000' }, 'evt_test_\u0000'),
+    ];
+    for (const event of malformed) {
+      const body = JSON.stringify(event);
+      const response = await deliver(body, signed(body));
+      expect(response.status, body).toBe(400);
+      expect(await response.text()).toBe('Malformed event.');
+    }
+    // The one with NUL could not even be looked up (PostgreSQL refuses NUL in text).
+    const ids = malformed
+      .map((event) => event.id)
+      .filter((id) => typeof id === 'string' && !id.includes('\u0000'));
+    expect(await rows('select id from processor_events where id = any($1)', [ids])).toEqual([]);
+  });
+
   it('records event types it does not act on, and refuses other methods and huge bodies', async () => {
     const event = stripeEvent('customer.created', { id: 'cus_test_1', object: 'customer' });
     const body = JSON.stringify(event);

@@ -1,5 +1,9 @@
 import type { Plugin } from 'graphql-yoga';
-import { InvalidWebhookSignatureError, verifyStripeEvent } from '../adapters/payments/stripe-events';
+import {
+  InvalidWebhookSignatureError,
+  MalformedWebhookEventError,
+  verifyStripeEvent,
+} from '../adapters/payments/stripe-events';
 import type { PaymentsConfig } from '../checkout-config';
 import { handleProcessorEvent, type ProcessorEventPorts } from '../services/payments/processor-events';
 import { readAtMost } from './read-body';
@@ -11,8 +15,9 @@ export const stripeWebhookMaxBytes = 512 * 1024;
 /**
  * POST /webhooks/stripe, the endpoint registered in Stripe's dashboard (reached directly or through
  * the host, which forwards /webhooks/*). Each delivery is verified with the endpoint's signing secret
- * (Stripe's constructEvent) and applied once (services/payments/processor-events.ts): 200 when
- * applied or already applied, 400 for a bad signature, 500 when applying failed (Stripe retries).
+ * (Stripe's constructEvent, signed within 5 minutes of our clock either way), its shape checked, and
+ * applied once (services/payments/processor-events.ts): 200 when applied or already applied, 400 for a
+ * bad signature or a malformed event, 500 when applying failed (Stripe retries).
  * With the sandbox processor there is nothing to receive: 404.
  */
 export function useStripeWebhooks(payments: PaymentsConfig, ports: ProcessorEventPorts): Plugin {
@@ -32,11 +37,20 @@ export function useStripeWebhooks(payments: PaymentsConfig, ports: ProcessorEven
       if (body === null) return answer(413, 'The event is too large.');
       let event: ReturnType<typeof verifyStripeEvent>;
       try {
-        event = verifyStripeEvent(body, request.headers.get('stripe-signature'), payments.webhookSecret);
+        event = verifyStripeEvent(
+          body,
+          request.headers.get('stripe-signature'),
+          payments.webhookSecret,
+          ports.clock(),
+        );
       } catch (error) {
         if (error instanceof InvalidWebhookSignatureError) {
           ports.log.warn({ reason: error.message }, 'Refused a webhook delivery with a bad signature');
           return answer(400, 'Invalid signature.');
+        }
+        if (error instanceof MalformedWebhookEventError) {
+          ports.log.warn({ reason: error.message }, 'Refused a signed webhook delivery that is not an event');
+          return answer(400, 'Malformed event.');
         }
         throw error;
       }

@@ -30,21 +30,32 @@ describe.each(testDatabases)('payment events settle payment rows on $name', (fac
   const deliver = (type: string, object: Record<string, unknown>, id?: string) =>
     deliverStripeEvent(webhooks, type, object, id);
 
-  /** A package purchase whose process died right after the charge: its row pending, its charge made. */
-  async function crashedPurchase() {
+  /**
+   * A package purchase charged by a process that then died (or, with `lostAnswer`, whose processor's
+   * answer was lost, so the request failed): its row pending, its charge made.
+   */
+  async function crashedPurchase({ lostAnswer = false } = {}) {
     const { browser, userId, cardId } = await memberClient(context);
     const dying = dyingAfterCharge(sandbox);
-    const moved = new TestBrowser(processOn(dying.processor));
+    const losing: PaymentsProcessor = {
+      ...sandbox,
+      async charge(input) {
+        await sandbox.charge(input);
+        throw new Error('The connection to the processor was lost.');
+      },
+    };
+    const moved = new TestBrowser(processOn(lostAnswer ? losing : dying.processor));
     for (const [name, value] of browser.cookies) moved.cookies.set(name, value);
-    void moved.post(membershipOperations.purchasePackage, {
+    const purchaseInput = {
       input: {
         marketplaceId: '80',
         packageId: '8003',
         paymentMethod: { paymentInstrumentId: cardId },
         idempotencyKey: randomUUID(),
       },
-    });
-    await dying.charged;
+    };
+    const attempt = moved.post(membershipOperations.purchasePackage, purchaseInput);
+    await (lostAnswer ? attempt : dying.charged);
     const [row] = await context.sql<{ id: number; key: string; reference: string }>(
       `select p.id, p.idempotency_key as key, c.reference
          from package_purchases p join sandbox_charges c on c.idempotency_key = p.idempotency_key
@@ -52,7 +63,9 @@ describe.each(testDatabases)('payment events settle payment rows on $name', (fac
       [Number(userId)],
     );
     if (!row) throw new Error('The purchase was not recorded.');
-    return { userId, ...row };
+    /** The client's own retry of the purchase, with the same key. */
+    const retry = () => browser.post(membershipOperations.purchasePackage, purchaseInput);
+    return { userId, retry, ...row };
   }
   const purchaseOf = async (id: number) =>
     (
@@ -134,6 +147,75 @@ describe.each(testDatabases)('payment events settle payment rows on $name', (fac
       failure_reason: 'Your card was declined.',
     });
     expect(await itemsOf(purchase.userId)).toBe(0);
+  });
+
+  describe("orders a payment's events by its own state, not by their arrival", () => {
+    const intentOf = (purchase: { reference: string; key: string }) => ({
+      id: purchase.reference,
+      object: 'payment_intent',
+      metadata: { atrium_idempotency_key: purchase.key },
+    });
+    const succeeded = (purchase: { reference: string; key: string }) =>
+      deliver('payment_intent.succeeded', { ...intentOf(purchase), status: 'succeeded' });
+    const failed = (purchase: { reference: string; key: string }) =>
+      deliver('payment_intent.payment_failed', {
+        ...intentOf(purchase),
+        status: 'requires_payment_method',
+        last_payment_error: { code: 'card_declined', message: 'Your card was declined.' },
+      });
+    const paid = (purchase: { reference: string }) => ({
+      status: 'succeeded',
+      processor_reference: purchase.reference,
+      failure_reason: null,
+    });
+
+    it('settles the purchase paid when the success comes after a failure of the same payment', async () => {
+      const purchase = await crashedPurchase();
+      expect((await failed(purchase)).status).toBe(200);
+      expect(await purchaseOf(purchase.id)).toMatchObject({ status: 'failed' });
+      expect((await succeeded(purchase)).status).toBe(200);
+      expect(await purchaseOf(purchase.id)).toEqual(paid(purchase));
+      expect(await itemsOf(purchase.userId)).toBe(2);
+    });
+
+    it('keeps the purchase paid when a failure of the same payment is processed after its success', async () => {
+      const purchase = await crashedPurchase();
+      expect((await succeeded(purchase)).status).toBe(200);
+      expect((await failed(purchase)).status).toBe(200);
+      expect(await purchaseOf(purchase.id)).toEqual(paid(purchase));
+      expect(await itemsOf(purchase.userId)).toBe(2);
+    });
+
+    it('ends paid, with its items once, when both events are processed at the same time', async () => {
+      for (let round = 0; round < 3; round++) {
+        const purchase = await crashedPurchase();
+        const answers = await Promise.all([failed(purchase), succeeded(purchase)]);
+        expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+        expect(await purchaseOf(purchase.id)).toEqual(paid(purchase));
+        expect(await itemsOf(purchase.userId)).toBe(2);
+      }
+    });
+
+    it('keeps both purchases when a failed one is paid after its key was bought again meanwhile', async () => {
+      const purchase = await crashedPurchase({ lostAnswer: true });
+      expect((await failed(purchase)).status).toBe(200);
+      // The client's retry with the same key finds the attempt failed: a new purchase, paid.
+      const retried = await purchase.retry();
+      expect(retried.body.errors).toBeUndefined();
+      expect(await itemsOf(purchase.userId)).toBe(2);
+
+      // Both payments went through: both purchases stand (charges equal purchases), and the key
+      // answers the later one, as before.
+      expect((await succeeded(purchase)).status).toBe(200);
+      expect(await purchaseOf(purchase.id)).toEqual(paid(purchase));
+      expect(await itemsOf(purchase.userId)).toBe(4);
+      expect((await purchase.retry()).body).toEqual(retried.body);
+      const [keys] = await context.sql<{ keyed: number }>(
+        'select count(client_key)::int as keyed from package_purchases where user_id = $1',
+        [Number(purchase.userId)],
+      );
+      expect(keys?.keyed).toBe(1);
+    });
   });
 
   it('records a payment event about no payment of ours and changes nothing', async () => {

@@ -1,14 +1,27 @@
 // Stripe's webhook events, verified with the SDK's own signature check (Stripe-Signature header,
-// HMAC-SHA256 of the raw body with the endpoint's signing secret, 5 minutes' tolerance) and read into
-// the few facts the payment services act on. Nothing else in the API knows Stripe's event shapes.
+// HMAC-SHA256 of the raw body with the endpoint's signing secret, signed within 5 minutes of our
+// clock either way), checked against the shape Stripe sends (zod) and read into the few facts the
+// payment services act on. Nothing else in the API knows Stripe's event shapes.
 import Stripe from 'stripe';
+import { z } from 'zod';
+import { idempotencyKeyMetadata } from './stripe-processor';
 
 /** What an event says happened, in the terms of our payment rows. */
 export type ProcessorEventFacts =
   /** A charge went through: a payment intent succeeded (after 3-D Secure, or settled late). */
   | { kind: 'payment-succeeded'; paymentReference: string; idempotencyKey: string | null }
-  /** A charge was refused; `reason` is the processor's message, fit to show. */
-  | { kind: 'payment-failed'; paymentReference: string; idempotencyKey: string | null; reason: string }
+  /**
+   * A charge was refused; `reason` is the processor's message, fit to show. With
+   * `authenticationRequired` the bank refused an off-session attempt until the client authenticates
+   * it: not final for a charge the client is asked to authenticate.
+   */
+  | {
+      kind: 'payment-failed';
+      paymentReference: string;
+      idempotencyKey: string | null;
+      reason: string;
+      authenticationRequired: boolean;
+    }
   /** A charge waits for the client's authentication (3-D Secure). */
   | { kind: 'payment-requires-action'; paymentReference: string; idempotencyKey: string | null }
   /** A card was set up for later charges. */
@@ -44,75 +57,152 @@ export interface ProcessorEvent {
   facts: ProcessorEventFacts;
 }
 
-/** The body does not carry a valid signature of the configured secret (or is not an event). */
+/** The body does not carry a valid signature of the configured secret, or was signed too long ago or ahead. */
 export class InvalidWebhookSignatureError extends Error {
   override readonly name = 'InvalidWebhookSignatureError';
 }
 
+/** A verified delivery that is not an event of the shape Stripe sends (no `data.object`, a wrong type). */
+export class MalformedWebhookEventError extends Error {
+  override readonly name = 'MalformedWebhookEventError';
+}
+
+/** How far a delivery's signed timestamp may be from our clock, either way (Stripe's default, 5 minutes). */
+export const webhookToleranceSeconds = 300;
+
 /**
- * Verifies a webhook delivery (Stripe's `constructEvent`: signature, secret and timestamp within the
- * tolerance) and reads it. Throws InvalidWebhookSignatureError for anything unverified.
+ * Verifies a webhook delivery with Stripe's `constructEvent` (signature, secret, and a timestamp no
+ * older than the tolerance), then refuses a timestamp further ahead of `now` than the tolerance too,
+ * which the SDK lets through, and reads the event. Throws InvalidWebhookSignatureError for anything
+ * unverified and MalformedWebhookEventError for a verified body that is not a well-formed event.
  */
 export function verifyStripeEvent(
   rawBody: string,
   signatureHeader: string | null,
   webhookSecret: string,
+  now: Date = new Date(),
 ): ProcessorEvent {
-  let event: Stripe.Event;
+  let verified: unknown;
   try {
     if (!signatureHeader) throw new Error('No Stripe-Signature header.');
-    event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, webhookSecret);
+    verified = Stripe.webhooks.constructEvent(
+      rawBody,
+      signatureHeader,
+      webhookSecret,
+      webhookToleranceSeconds,
+      undefined,
+      now.getTime(),
+    );
   } catch (error) {
     throw new InvalidWebhookSignatureError(error instanceof Error ? error.message : String(error));
   }
-  const object = event.data.object as { id?: unknown };
+  if (signedAt(signatureHeader) - now.getTime() / 1000 > webhookToleranceSeconds) {
+    throw new InvalidWebhookSignatureError('Timestamp outside the tolerance zone');
+  }
+  const envelope = eventEnvelope.safeParse(verified);
+  if (!envelope.success) throw new MalformedWebhookEventError(z.prettifyError(envelope.error));
+  const event = envelope.data;
+  const facts = factsOf(event.type, event.data.object);
+  if (facts === null)
+    throw new MalformedWebhookEventError(`A ${event.type} event without its object's fields.`);
+  const objectId = event.data.object.id;
   return {
     id: event.id,
     type: event.type,
-    objectReference: typeof object.id === 'string' ? object.id : null,
-    facts: factsOf(event),
+    objectReference: typeof objectId === 'string' && objectId.length > 0 ? objectId : null,
+    facts,
   };
 }
 
-function factsOf(event: Stripe.Event): ProcessorEventFacts {
-  switch (event.type) {
+/** The signed timestamp (`t=`) of a verified Stripe-Signature header, read as the SDK reads it. */
+function signedAt(header: string): number {
+  let timestamp = Number.NaN;
+  for (const item of header.split(',')) {
+    const [name, value] = item.split('=');
+    if (name === 't') timestamp = Number.parseInt(value ?? '', 10);
+  }
+  return timestamp;
+}
+
+/** No NUL (PostgreSQL refuses it in text); Stripe's ids and keys are short. */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !value.includes('\u0000'), 'contains NUL');
+const id = text(255).min(1);
+/** An expandable field: the id, or the object when expanded. */
+const expandable = z.union([id, z.object({ id })]).nullish();
+
+const eventEnvelope = z.object({
+  id,
+  type: text(255).min(1),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
+const paymentIntent = z.object({
+  id,
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+  last_payment_error: z.object({ message: text(5000).nullish(), code: text(255).nullish() }).nullish(),
+});
+const setupIntent = z.object({ id, payment_method: expandable });
+const charge = z.object({
+  id,
+  payment_intent: expandable,
+  amount_refunded: z.number().int().nonnegative(),
+  refunded: z.boolean(),
+});
+const dispute = z.object({
+  id,
+  payment_intent: expandable,
+  charge: expandable,
+  amount: z.number().int().nonnegative(),
+  reason: text(255),
+  status: text(255),
+  created: z.number().int().nonnegative(),
+});
+
+/** The facts of an event of a type we act on, or null when its object lacks what we read. */
+function factsOf(type: string, object: Record<string, unknown>): ProcessorEventFacts | null {
+  switch (type) {
     case 'payment_intent.succeeded':
-      return { kind: 'payment-succeeded', ...intentOf(event.data.object) };
     case 'payment_intent.payment_failed':
-      return {
-        kind: 'payment-failed',
-        ...intentOf(event.data.object),
-        reason: event.data.object.last_payment_error?.message ?? 'The payment was declined.',
-      };
-    case 'payment_intent.requires_action':
-      return { kind: 'payment-requires-action', ...intentOf(event.data.object) };
-    case 'setup_intent.succeeded':
+    case 'payment_intent.requires_action': {
+      const intent = paymentIntent.safeParse(object);
+      return intent.success ? paymentFacts(type, intent.data) : null;
+    }
+    case 'setup_intent.succeeded': {
+      const setup = setupIntent.safeParse(object);
+      if (!setup.success) return null;
       return {
         kind: 'setup-succeeded',
-        setupReference: event.data.object.id,
-        paymentMethodReference: idOf(event.data.object.payment_method),
+        setupReference: setup.data.id,
+        paymentMethodReference: idOf(setup.data.payment_method),
       };
+    }
     case 'charge.refunded': {
-      const charge = event.data.object;
+      const refunded = charge.safeParse(object);
+      if (!refunded.success) return null;
       return {
         kind: 'charge-refunded',
-        paymentReference: idOf(charge.payment_intent),
-        chargeReference: charge.id,
-        amountRefundedCents: charge.amount_refunded,
-        fully: charge.refunded,
+        paymentReference: idOf(refunded.data.payment_intent),
+        chargeReference: refunded.data.id,
+        amountRefundedCents: refunded.data.amount_refunded,
+        fully: refunded.data.refunded,
       };
     }
     case 'charge.dispute.created': {
-      const dispute = event.data.object;
+      const disputed = dispute.safeParse(object);
+      if (!disputed.success) return null;
       return {
         kind: 'dispute-created',
-        disputeReference: dispute.id,
-        paymentReference: idOf(dispute.payment_intent),
-        chargeReference: idOf(dispute.charge) ?? '',
-        amountCents: dispute.amount,
-        reason: dispute.reason,
-        status: dispute.status,
-        openedAt: new Date(dispute.created * 1000),
+        disputeReference: disputed.data.id,
+        paymentReference: idOf(disputed.data.payment_intent),
+        chargeReference: idOf(disputed.data.charge) ?? '',
+        amountCents: disputed.data.amount,
+        reason: disputed.data.reason,
+        status: disputed.data.status,
+        openedAt: new Date(disputed.data.created * 1000),
       };
     }
     default:
@@ -120,12 +210,22 @@ function factsOf(event: Stripe.Event): ProcessorEventFacts {
   }
 }
 
-/** Our rows find a payment intent by its id, or by the idempotency key it was created with. */
-function intentOf(intent: Stripe.PaymentIntent): { paymentReference: string; idempotencyKey: string | null } {
-  return { paymentReference: intent.id, idempotencyKey: intent.metadata?.atrium_idempotency_key ?? null };
+/** A payment intent's facts. */
+function paymentFacts(type: string, intent: z.infer<typeof paymentIntent>): ProcessorEventFacts {
+  const key = intent.metadata?.[idempotencyKeyMetadata];
+  const reference = { paymentReference: intent.id, idempotencyKey: typeof key === 'string' ? key : null };
+  if (type === 'payment_intent.succeeded') return { kind: 'payment-succeeded', ...reference };
+  if (type === 'payment_intent.requires_action') return { kind: 'payment-requires-action', ...reference };
+  const failure = intent.last_payment_error;
+  return {
+    kind: 'payment-failed',
+    ...reference,
+    reason: failure?.message || 'The payment was declined.',
+    authenticationRequired: failure?.code === 'authentication_required',
+  };
 }
 
-/** An expandable field's id (Stripe sends the id, or the object when expanded). */
+/** An expandable field's id. */
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === 'string' ? value : value.id;

@@ -58,7 +58,7 @@ export async function completePaymentAuthentication(
 
 /**
  * Settles a confirmation's charge attempt from the processor's answer, if it is still in one of
- * `open` (pending, or waiting for the client): succeeded books the appointment (refunding it if it was
+ * `open` (pending, or waiting for the client; failed too for a success learned later): succeeded books the appointment (refunding it if it was
  * cancelled meanwhile), failed records why and leaves the appointment PENDING for the marketplace to
  * confirm again. Used after the client's challenge and by the processor's webhooks; only the call that
  * moves the row books, so the two never book or mail twice.
@@ -66,7 +66,7 @@ export async function completePaymentAuthentication(
 export async function settleAppointmentPayment(
   deps: OperatorDependencies,
   payment: { id: number; appointmentId: number; amountCents: number },
-  open: ('pending' | 'requires_action')[],
+  open: ('pending' | 'requires_action' | 'failed')[],
   state: { status: 'succeeded'; reference: string } | { status: 'failed'; reason: string },
 ): Promise<void> {
   const [settled] = await deps.db

@@ -7,7 +7,7 @@
 // For renewals and reactivations the (membership, period start) row is also the claim: whoever inserts
 // it (or takes over a failed attempt) charges, so neither a repeated nor a concurrent run can charge a
 // period twice.
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../adapters/database/database';
 import type { PaymentsProcessor } from '../../adapters/payments/payments-processor';
 import {
@@ -25,6 +25,9 @@ import { addPeriod, startOfUtcDate } from './periods';
 export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type PaymentInstrumentRow = typeof paymentInstruments.$inferSelect;
 export type MembershipChargeRow = typeof membershipCharges.$inferSelect;
+
+/** The states a settlement may move a purchase intent from: pending, and failed for a success learned later. */
+export type SettleableState = 'pending' | 'failed';
 
 /** What the processor said about a charge: paid (no reference for a free one), or refused and why. */
 export type ChargeOutcome = { ok: true; reference: string | null } | { ok: false; reason: string };
@@ -118,28 +121,67 @@ export async function settleMembershipCharge(
   chargeId: number,
   outcome: ChargeOutcome,
   now: Date,
+  from: SettleableState[] = ['pending'],
 ): Promise<MembershipChargeRow> {
-  const pendingCharge = and(eq(membershipCharges.id, chargeId), eq(membershipCharges.status, 'pending'));
+  const pendingCharge = and(eq(membershipCharges.id, chargeId), inArray(membershipCharges.status, from));
   await settleIntent(db, processor, outcome, {
     succeed: async (tx, reference) => {
       const [charge] = await tx.select().from(membershipCharges).where(pendingCharge).for('update');
       if (!charge) return;
+      // Paid after all, though the client's key was bought again meanwhile: the key stays with the
+      // later purchase (one live purchase per key); this one is settled on its own.
+      const keyTaken = charge.status === 'failed' && (await livePurchaseWithKey(tx, charge));
       const membershipId = await payFor(tx, charge, now);
       await tx
         .update(membershipCharges)
-        .set({ status: 'succeeded', membershipId, processorReference: reference, updatedAt: now })
+        .set({
+          status: 'succeeded',
+          membershipId,
+          processorReference: reference,
+          failureReason: null,
+          ...(keyTaken ? { clientKey: null } : {}),
+          updatedAt: now,
+        })
         .where(eq(membershipCharges.id, charge.id));
     },
     finish: async (status, reason, reference) => {
       await db
         .update(membershipCharges)
-        .set({ status, failureReason: reason, processorReference: reference, updatedAt: now })
+        .set({
+          status,
+          failureReason: reason,
+          processorReference: reference,
+          // A failed purchase refunded after a late success leaves its key to a later purchase.
+          clientKey: sql`case when ${membershipCharges.status} = 'failed' then null else ${membershipCharges.clientKey} end`,
+          updatedAt: now,
+        })
         .where(pendingCharge);
     },
   });
   const [row] = await db.select().from(membershipCharges).where(eq(membershipCharges.id, chargeId));
   if (!row) throw new Error(`Membership charge ${chargeId} vanished.`);
   return row;
+}
+
+/**
+ * Whether another purchase with the same client key is live (pending or paid): a failed first purchase
+ * whose payment succeeded later cannot become a second paid one for that key.
+ */
+async function livePurchaseWithKey(tx: Transaction, charge: MembershipChargeRow): Promise<boolean> {
+  if (charge.clientKey === null) return false;
+  const [other] = await tx
+    .select({ id: membershipCharges.id })
+    .from(membershipCharges)
+    .where(
+      and(
+        eq(membershipCharges.userId, charge.userId),
+        eq(membershipCharges.membershipDefinitionId, charge.membershipDefinitionId),
+        eq(membershipCharges.clientKey, charge.clientKey),
+        ne(membershipCharges.status, 'failed'),
+        ne(membershipCharges.id, charge.id),
+      ),
+    );
+  return other !== undefined;
 }
 
 /** What a paid period gives, by the charge's kind; the membership it was for. */

@@ -2,7 +2,7 @@
 // `pending` before the processor is asked, with the idempotency key `atrium-package-purchase-<id>`;
 // the processor's answer settles it (settlePackagePurchase), by the live request or, after a crash,
 // by the reconcile-payments job.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../adapters/database/database';
 import type { PaymentsProcessor } from '../../adapters/payments/payments-processor';
 import { packagePurchases, paymentInstruments } from '../../db/checkout-schema';
@@ -12,7 +12,9 @@ import {
   grantPackage,
   nextId,
   type PaymentInstrumentRow,
+  type SettleableState,
   settleIntent,
+  type Transaction,
 } from './membership-charges';
 
 export type PackagePurchaseRow = typeof packagePurchases.$inferSelect;
@@ -83,12 +85,16 @@ export async function settlePackagePurchase(
   purchaseId: number,
   outcome: ChargeOutcome,
   now: Date,
+  from: SettleableState[] = ['pending'],
 ): Promise<PackagePurchaseRow> {
-  const pending = and(eq(packagePurchases.id, purchaseId), eq(packagePurchases.status, 'pending'));
+  const pending = and(eq(packagePurchases.id, purchaseId), inArray(packagePurchases.status, from));
   await settleIntent(db, processor, outcome, {
     succeed: async (tx, reference) => {
       const [purchase] = await tx.select().from(packagePurchases).where(pending).for('update');
       if (!purchase) return;
+      // Paid after all, though the client's key was bought again meanwhile: both were charged, so
+      // both are kept, and the key stays with the later purchase (one live purchase per key).
+      const keyTaken = purchase.status === 'failed' && (await livePurchaseWithKey(tx, purchase));
       await grantPackage(tx, {
         userId: purchase.userId,
         packageId: purchase.packageId,
@@ -99,7 +105,13 @@ export async function settlePackagePurchase(
       });
       await tx
         .update(packagePurchases)
-        .set({ status: 'succeeded', processorReference: reference, updatedAt: now })
+        .set({
+          status: 'succeeded',
+          processorReference: reference,
+          failureReason: null,
+          ...(keyTaken ? { clientKey: null } : {}),
+          updatedAt: now,
+        })
         .where(eq(packagePurchases.id, purchase.id));
     },
     finish: async (status, reason, reference) => {
@@ -112,4 +124,25 @@ export async function settlePackagePurchase(
   const [row] = await db.select().from(packagePurchases).where(eq(packagePurchases.id, purchaseId));
   if (!row) throw new Error(`Package purchase ${purchaseId} vanished.`);
   return row;
+}
+
+/**
+ * Whether another purchase of the package with the same client key is live (pending or paid): a failed
+ * purchase whose payment succeeded later cannot become a second paid one for that key.
+ */
+async function livePurchaseWithKey(tx: Transaction, purchase: PackagePurchaseRow): Promise<boolean> {
+  if (purchase.clientKey === null) return false;
+  const [other] = await tx
+    .select({ id: packagePurchases.id })
+    .from(packagePurchases)
+    .where(
+      and(
+        eq(packagePurchases.userId, purchase.userId),
+        eq(packagePurchases.packageId, purchase.packageId),
+        eq(packagePurchases.clientKey, purchase.clientKey),
+        ne(packagePurchases.status, 'failed'),
+        ne(packagePurchases.id, purchase.id),
+      ),
+    );
+  return other !== undefined;
 }

@@ -1,7 +1,8 @@
 // A charge's outcome learned after the fact (a webhook): the payment row it belongs to is settled by
 // the same function the live request and the reconciliation job use, which does nothing to a row
-// that is settled already. Rows are found by the idempotency key the charge was created with (every
-// PaymentIntent carries it as metadata.atrium_idempotency_key), else by the processor's reference.
+// that is settled already (but a success also settles a row an earlier failure of it marked failed).
+// Rows are found by the idempotency key the charge was created with (every PaymentIntent carries it
+// as metadata.atrium_idempotency_key), else by the processor's reference.
 import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../adapters/database/database';
 import type { PaymentsProcessor } from '../../adapters/payments/payments-processor';
@@ -10,7 +11,11 @@ import { appointmentPayments, membershipCharges, packagePurchases } from '../../
 import type { Logger } from '../../logger';
 import { awaitAuthentication, type OperatorDependencies } from '../checkout/operator-actions';
 import { settleAppointmentPayment } from '../checkout/payment-authentication';
-import { type ChargeOutcome, settleMembershipCharge } from '../memberships/membership-charges';
+import {
+  type ChargeOutcome,
+  type SettleableState,
+  settleMembershipCharge,
+} from '../memberships/membership-charges';
 import { settlePackagePurchase } from '../memberships/package-purchases';
 
 export interface PaymentOutcomePorts extends OperatorDependencies {
@@ -25,6 +30,17 @@ export type PaymentFacts = Extract<
   { kind: 'payment-succeeded' | 'payment-failed' | 'payment-requires-action' }
 >;
 
+/**
+ * The rows an outcome may settle, decided by the payment's own state rather than by the order events
+ * arrive in: a success settles a row still open and also one an earlier failure of the same payment
+ * marked failed (a charge the bank wanted authenticated can fail, then succeed once the client
+ * authenticated, and Stripe may deliver the two events in either order, or at once); a failure settles
+ * only a row still open, so a payment that succeeded never goes back to failed.
+ */
+function settleableStates(outcome: ChargeOutcome): SettleableState[] {
+  return outcome.ok ? ['pending', 'failed'] : ['pending'];
+}
+
 /** Settles the payment row a payment event is about; an event about no row of ours is logged. */
 export async function applyPaymentOutcome(ports: PaymentOutcomePorts, facts: PaymentFacts): Promise<void> {
   const outcome: ChargeOutcome | null =
@@ -36,20 +52,28 @@ export async function applyPaymentOutcome(ports: PaymentOutcomePorts, facts: Pay
   const { db } = ports;
   const { processor } = ports.payments;
   const now = ports.clock();
+  const open = outcome ? settleableStates(outcome) : [];
+  // An appointment's charge waiting for the client's authentication is open too.
+  const openPayment = [...open, 'requires_action' as const];
+  const settleable = (status: string, states: string[] = open) => states.includes(status);
 
   const [payment] = await db.select().from(appointmentPayments).where(matching(appointmentPayments, facts));
   if (payment) {
     // A marketplace's confirmation charged it: a late success books the appointment, a late
     // failure leaves it PENDING with the reason, a hold for the client's bank mails them the link.
-    if (facts.kind === 'payment-requires-action') {
+    // An off-session attempt the bank wants authenticated fails first, yet waits for the client.
+    const awaitsClient =
+      facts.kind === 'payment-requires-action' ||
+      (facts.kind === 'payment-failed' && facts.authenticationRequired);
+    if (awaitsClient) {
       if (payment.status === 'pending') {
         await awaitAuthentication(ports, payment.id, payment.appointmentId, facts.paymentReference);
       }
-    } else if (payment.status === 'pending' || payment.status === 'requires_action') {
+    } else if (settleable(payment.status, openPayment)) {
       await settleAppointmentPayment(
         ports,
         payment,
-        ['pending', 'requires_action'],
+        openPayment,
         facts.kind === 'payment-succeeded'
           ? { status: 'succeeded', reference: facts.paymentReference }
           : { status: 'failed', reason: facts.reason },
@@ -64,8 +88,8 @@ export async function applyPaymentOutcome(ports: PaymentOutcomePorts, facts: Pay
     .where(matching(packagePurchases, facts));
   if (purchase) {
     // A purchase is paid off-session: one that needs authentication was refused when it was made.
-    if (outcome && purchase.status === 'pending') {
-      await settlePackagePurchase(db, processor, purchase.id, outcome, now);
+    if (outcome && settleable(purchase.status)) {
+      await settlePackagePurchase(db, processor, purchase.id, outcome, now, open);
     }
     return;
   }
@@ -74,8 +98,8 @@ export async function applyPaymentOutcome(ports: PaymentOutcomePorts, facts: Pay
     .from(membershipCharges)
     .where(matching(membershipCharges, facts));
   if (charge) {
-    if (outcome && charge.status === 'pending') {
-      await settleMembershipCharge(db, processor, charge.id, outcome, now);
+    if (outcome && settleable(charge.status)) {
+      await settleMembershipCharge(db, processor, charge.id, outcome, now, open);
     }
     return;
   }
