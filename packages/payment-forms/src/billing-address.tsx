@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Text } from '@atrium/ui';
+import type { BillingFields } from './card-collector';
 import { CardInput } from './card-input';
-import type { BillingFields } from './card-rules';
 
 interface BillingAddressProps {
   value: BillingFields;
@@ -8,7 +8,18 @@ interface BillingAddressProps {
   onChange: (name: keyof BillingFields, value: string) => void;
 }
 
-/** The card's billing address: line 1, city, state and ZIP (spec 5; no line 2). */
+const BILLING_FIELDS: readonly (keyof BillingFields)[] = [
+  'addressLine1',
+  'addressCity',
+  'addressState',
+  'addressPostalCode',
+];
+
+/** The billing fields a card form's errors name. */
+export const billingProblems = (errors: Partial<Record<string, string>>) =>
+  BILLING_FIELDS.filter((name) => errors[name]);
+
+/** The card's billing address: line 1, city, state and ZIP (no line 2). */
 export function BillingAddress({ value, invalid, onChange }: BillingAddressProps) {
   const input = (name: keyof BillingFields, label: string, props: Record<string, unknown>) => (
     <CardInput

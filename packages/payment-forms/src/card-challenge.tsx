@@ -2,7 +2,7 @@ import { type PaymentProcessorInfo, sandboxAuthenticate } from '@atrium/graphql-
 import { Button, Flex, Stack, Text } from '@atrium/ui';
 import { ResponsiveDialog } from '@atrium/ui/overlays';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
-import { CardAuthenticationFailedError, PAYMENT_FORM_NOT_READY } from './card-rules';
+import { CardAuthenticationFailedError, PAYMENT_FORM_NOT_READY } from './card-collector';
 import { loadStripeOnce } from './stripe-loader';
 
 export const SANDBOX_CHALLENGE_TITLE = '3D Secure authentication';

@@ -1,7 +1,7 @@
 import { usePaymentProcessor } from '@atrium/graphql-client/checkout';
 import { HStack, Spinner, Text } from '@atrium/ui';
 import { forwardRef } from 'react';
-import { type CardCollector, PAYMENT_FORM_NOT_READY } from './card-rules';
+import { type CardCollector, PAYMENT_FORM_NOT_READY } from './card-collector';
 import { SandboxCardForm } from './sandbox-card-form';
 import { StripeCardForm } from './stripe-card-form';
 

@@ -13,19 +13,17 @@ export { BillingAddress } from './billing-address';
 export { cardBrandName, cardExpiry } from './card-brand';
 export type { CardChallenge } from './card-challenge';
 export { SANDBOX_CHALLENGE_TITLE, useCardChallenge } from './card-challenge';
-export { CardEntryForm, LOADING_CARD_FORM } from './card-entry-form';
-export { CardInput } from './card-input';
-export type { BillingFields, CardCollector, CardFields, TokenizedCard } from './card-rules';
+export type { BillingFields, CardCollector, CardFields, TokenizedCard } from './card-collector';
 export {
   AUTHENTICATION_FAILED,
-  billingFieldProblems,
   CARD_TOKEN_ERROR,
   CardAuthenticationFailedError,
-  cardFieldProblems,
   emptyCardFields,
   PAYMENT_FORM_NOT_READY,
   PAYMENT_PROCESSING_FAILED,
-} from './card-rules';
+} from './card-collector';
+export { CardEntryForm, LOADING_CARD_FORM } from './card-entry-form';
+export { CardInput } from './card-input';
 export { SandboxCardForm } from './sandbox-card-form';
 export { sendCardWithAuthentication } from './send-card';
 export { StripeCardForm } from './stripe-card-form';

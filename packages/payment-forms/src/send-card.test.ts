@@ -1,6 +1,6 @@
 import { GraphQLResponseError } from '@atrium/graphql-client';
 import { describe, expect, it } from 'vitest';
-import { CardAuthenticationFailedError, type CardCollector, type TokenizedCard } from './card-rules';
+import { CardAuthenticationFailedError, type CardCollector, type TokenizedCard } from './card-collector';
 import { sendCardWithAuthentication } from './send-card';
 
 const card: TokenizedCard = { token: 'tok_sandbox_1', brand: 'VISA', lastFour: '3155', postalCode: '10001' };

@@ -1,5 +1,5 @@
 import { cardAuthenticationSecret } from '@atrium/graphql-client/checkout';
-import type { CardCollector, TokenizedCard } from './card-rules';
+import type { CardCollector, TokenizedCard } from './card-collector';
 
 /**
  * Sends a new card the one way checkout and the wallet both use: `send` with the card's token; when

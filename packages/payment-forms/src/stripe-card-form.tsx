@@ -1,19 +1,26 @@
+import { billingAddressForm } from '@atrium/domain';
 import type { PaymentProcessorInfo } from '@atrium/graphql-client/checkout';
 import { Box, Stack, Text } from '@atrium/ui';
+import { useForm } from '@atrium/ui/forms';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { BillingAddress } from './billing-address';
+import { BillingAddress, billingProblems } from './billing-address';
 import { useCardChallenge } from './card-challenge';
 import {
   type BillingFields,
-  billingFieldProblems,
   CARD_TOKEN_ERROR,
   type CardCollector,
-  emptyCardFields,
   PAYMENT_FORM_NOT_READY,
   PAYMENT_PROCESSING_FAILED,
-} from './card-rules';
+} from './card-collector';
 import { loadStripeOnce } from './stripe-loader';
+
+const emptyBilling: BillingFields = {
+  addressLine1: '',
+  addressCity: '',
+  addressState: '',
+  addressPostalCode: '',
+};
 
 /**
  * Stripe Elements (production): the card number never touches our pages' code or our server;
@@ -27,8 +34,7 @@ export const StripeCardForm = forwardRef<CardCollector, { processor: PaymentProc
     const mount = useRef<HTMLDivElement>(null);
     const [card, setCard] = useState<{ stripe: Stripe; element: StripeCardElement } | null>(null);
     const [unavailable, setUnavailable] = useState(false);
-    const [billing, setBilling] = useState<BillingFields>(emptyCardFields);
-    const [invalid, setInvalid] = useState<(keyof BillingFields)[]>([]);
+    const billingForm = useForm<BillingFields, BillingFields>(billingAddressForm, emptyBilling);
 
     useEffect(() => {
       let cancelled = false;
@@ -48,39 +54,34 @@ export const StripeCardForm = forwardRef<CardCollector, { processor: PaymentProc
       };
     }, [publishableKey]);
 
-    useImperativeHandle(
-      ref,
-      () => ({
-        async tokenize() {
-          if (!card) throw new Error(PAYMENT_FORM_NOT_READY);
-          const problems = billingFieldProblems(billing);
-          setInvalid(problems);
-          if (problems.length > 0) throw new Error(CARD_TOKEN_ERROR);
-          const { paymentMethod, error } = await card.stripe.createPaymentMethod({
-            type: 'card',
-            card: card.element,
-            billing_details: {
-              address: {
-                line1: billing.addressLine1.trim(),
-                city: billing.addressCity.trim(),
-                state: billing.addressState.trim(),
-                postal_code: billing.addressPostalCode.trim(),
-                country: 'US',
-              },
+    useImperativeHandle(ref, () => ({
+      async tokenize() {
+        if (!card) throw new Error(PAYMENT_FORM_NOT_READY);
+        const billing = billingForm.validate();
+        if (!billing) throw new Error(CARD_TOKEN_ERROR);
+        const { paymentMethod, error } = await card.stripe.createPaymentMethod({
+          type: 'card',
+          card: card.element,
+          billing_details: {
+            address: {
+              line1: billing.addressLine1,
+              city: billing.addressCity,
+              state: billing.addressState,
+              postal_code: billing.addressPostalCode,
+              country: 'US',
             },
-          });
-          if (error || !paymentMethod?.card) throw new Error(PAYMENT_PROCESSING_FAILED);
-          return {
-            token: paymentMethod.id,
-            brand: paymentMethod.card.brand.toUpperCase(),
-            lastFour: paymentMethod.card.last4,
-            postalCode: billing.addressPostalCode.trim(),
-          };
-        },
-        authenticate: challenge.authenticate,
-      }),
-      [card, billing, challenge.authenticate],
-    );
+          },
+        });
+        if (error || !paymentMethod?.card) throw new Error(PAYMENT_PROCESSING_FAILED);
+        return {
+          token: paymentMethod.id,
+          brand: paymentMethod.card.brand.toUpperCase(),
+          lastFour: paymentMethod.card.last4,
+          postalCode: billing.addressPostalCode,
+        };
+      },
+      authenticate: challenge.authenticate,
+    }));
 
     return (
       <Stack gap="3">
@@ -88,12 +89,9 @@ export const StripeCardForm = forwardRef<CardCollector, { processor: PaymentProc
         {unavailable && <Text color="fg.error">{PAYMENT_FORM_NOT_READY}</Text>}
         {challenge.dialog}
         <BillingAddress
-          value={billing}
-          invalid={invalid}
-          onChange={(name, value) => {
-            setBilling((current) => ({ ...current, [name]: value }));
-            setInvalid((current) => current.filter((n) => n !== name));
-          }}
+          value={billingForm.values}
+          invalid={billingProblems(billingForm.errors)}
+          onChange={billingForm.setValue}
         />
       </Stack>
     );

@@ -1,6 +1,4 @@
-import { isCreditCardNumber, isUsZip } from '@atrium/domain';
-
-/** Spec 5 and 8: the card messages. */
+/** The card messages. */
 export const CARD_TOKEN_ERROR =
   'There was an error processing the card. Please verify all fields are filled out properly.';
 export const PAYMENT_FORM_NOT_READY = 'Payment form not ready. Please try again.';
@@ -28,7 +26,7 @@ export interface TokenizedCard {
 
 /** What a page taking a card (checkout, the wallet) asks of whichever card form is shown. */
 export interface CardCollector {
-  /** Turns the entered card into a processor token; throws an Error with a spec 8 message. */
+  /** Turns the entered card into a processor token; throws an Error with the message to show. */
   tokenize(): Promise<TokenizedCard>;
   /**
    * Runs the card's 3-D Secure challenge for a client secret the API gave (Stripe.js
@@ -38,6 +36,7 @@ export interface CardCollector {
   authenticate(clientSecret: string): Promise<void>;
 }
 
+/** The sandbox card form's fields as typed (the domain's cardEntryForm checks them). */
 export interface CardFields {
   number: string;
   expiry: string;
@@ -62,26 +61,3 @@ export type BillingFields = Pick<
   CardFields,
   'addressLine1' | 'addressCity' | 'addressState' | 'addressPostalCode'
 >;
-
-/** Spec 5: the billing address needs line 1, city, state and postal code (line 2 is not asked). */
-export function billingFieldProblems(fields: BillingFields): (keyof BillingFields)[] {
-  const problems: (keyof BillingFields)[] = [];
-  if (!fields.addressLine1.trim()) problems.push('addressLine1');
-  if (!fields.addressCity.trim()) problems.push('addressCity');
-  if (!fields.addressState.trim()) problems.push('addressState');
-  if (!isUsZip(fields.addressPostalCode)) problems.push('addressPostalCode');
-  return problems;
-}
-
-/** Which fields are not filled in properly (the card itself, then the billing address). */
-export function cardFieldProblems(fields: CardFields, now = new Date()): (keyof CardFields)[] {
-  const problems: (keyof CardFields)[] = [];
-  if (!isCreditCardNumber(fields.number)) problems.push('number');
-  const expiry = fields.expiry.match(/^(\d{2})\s*\/\s*(\d{2})$/);
-  const month = Number(expiry?.[1]);
-  const year = 2000 + Number(expiry?.[2]);
-  const thisMonth = now.getFullYear() * 12 + now.getMonth();
-  if (!expiry || month < 1 || month > 12 || year * 12 + month - 1 < thisMonth) problems.push('expiry');
-  if (!/^\d{3,4}$/.test(fields.cvc)) problems.push('cvc');
-  return [...problems, ...billingFieldProblems(fields)];
-}
