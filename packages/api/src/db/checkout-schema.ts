@@ -18,6 +18,7 @@ import {
   timestamp,
   unique,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './identity-schema';
 import { appointments } from './scheduling-schema';
@@ -551,6 +552,10 @@ export const appointmentRequestKeys = pgTable(
     caller: text('caller').notNull(),
     /** SHA-256 (hex) of the request the key was claimed with. */
     requestHash: text('request_hash').notNull(),
+    /** The attempt holding the claim (migrations/0022_idempotency_leases.sql). */
+    leaseOwner: uuid('lease_owner'),
+    /** Until when the claim stands unless its attempt renews it. */
+    leaseExpiresAt: timestamptz('lease_expires_at'),
   },
   (t) => [
     primaryKey({ columns: [t.marketplaceId, t.caller, t.key] }),
