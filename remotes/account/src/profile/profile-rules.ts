@@ -1,4 +1,10 @@
-import { type FormGroup, type FormValues, formatDateInput, formatUsPhone, PROFILE_MESSAGES } from '@atrium/domain';
+import {
+  type FormGroup,
+  type FormValues,
+  formatDateInput,
+  formatUsPhone,
+  PROFILE_MESSAGES,
+} from '@atrium/domain';
 import type { ProfileViewer, UpdateProfileVariables } from '@atrium/graphql-client/account';
 import type { SexAssignedAtBirth } from '@atrium/graphql-client/identity';
 import { format, isValid, parseISO } from 'date-fns';
