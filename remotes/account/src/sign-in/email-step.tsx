@@ -18,39 +18,7 @@ interface EmailStepProps {
 
 /** The first step: the email, checked, then the group's sign-in options for it. */
 export function EmailStep({ email, mgId, sending, onContinue, onChoosePassword }: EmailStepProps) {
-  const form = useForm(signInEmailForm, { email });
-  const [checking, setChecking] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
-
-  // Coming back from another step ('Change Email', 'Email me a code instead'), the control that
-  // switched steps is gone: the email takes focus, not the page behind the dialog.
-  useEffect(() => input.current?.focus(), []);
-
-  const fail = (message: string) => {
-    form.setError('email', message);
-    input.current?.focus();
-  };
-
-  /** The checked address and the group's options for it, or null after showing what is wrong. */
-  const check = async (): Promise<{ address: string; options: AuthOption[] } | null> => {
-    const valid = form.validate();
-    if (!valid) {
-      input.current?.focus();
-      return null;
-    }
-    setChecking(true);
-    try {
-      const options = await fetchAuthOptions(valid.email, mgId);
-      // The email is stored and the flow goes on (whatever the options, so it prefills later).
-      $userEmail.set(valid.email);
-      return { address: valid.email, options };
-    } catch (failure) {
-      fail(errorMessage(failure, 'authOptions'));
-      return null;
-    } finally {
-      setChecking(false);
-    }
-  };
+  const { form, input, checking, check, fail } = useEmailCheck(email, mgId);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -98,4 +66,46 @@ export function EmailStep({ email, mgId, sending, onContinue, onChoosePassword }
       </Stack>
     </form>
   );
+}
+
+/**
+ * The email as typed, checked by the sign-in email rule, then the group's sign-in options for it
+ * (the address is stored whatever they are, so it prefills later). What is wrong shows under the
+ * field, which takes the focus.
+ */
+function useEmailCheck(email: string, mgId: string) {
+  const form = useForm(signInEmailForm, { email });
+  const [checking, setChecking] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  // Coming back from another step ('Change Email', 'Email me a code instead'), the control that
+  // switched steps is gone: the email takes focus, not the page behind the dialog.
+  useEffect(() => input.current?.focus(), []);
+
+  const fail = (message: string) => {
+    form.setError('email', message);
+    input.current?.focus();
+  };
+
+  /** The checked address and the group's options for it, or null after showing what is wrong. */
+  const check = async (): Promise<{ address: string; options: AuthOption[] } | null> => {
+    const valid = form.validate();
+    if (!valid) {
+      input.current?.focus();
+      return null;
+    }
+    setChecking(true);
+    try {
+      const options = await fetchAuthOptions(valid.email, mgId);
+      $userEmail.set(valid.email);
+      return { address: valid.email, options };
+    } catch (failure) {
+      fail(errorMessage(failure, 'authOptions'));
+      return null;
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return { form, input, checking, check, fail };
 }

@@ -116,20 +116,7 @@ function Checkout({ profile, onBooked, marketplace, location }: CheckoutProps) {
     checkoutNotes: checkoutNoteAnswers(marketplace.checkoutNotes, forms.notes.values),
     signedIn: Boolean(user),
   };
-  const submission = useSubmitBooking({
-    validate: () => checkPage(forms, policy) && Boolean(totals.summary.data),
-    personal: () => forms.personal.normalized(),
-    // Read when submit runs, so the Apple Pay button can pay with its own card.
-    get payment() {
-      return payment.payment();
-    },
-    request: (values) => {
-      $userEmail.set(String(values.email ?? ''));
-      return appointmentRequest(parts, values, Intl.DateTimeFormat().resolvedOptions().timeZone);
-    },
-    identity: cardPaymentMethod,
-    onBooked,
-  });
+  const submission = useCheckoutSubmit({ parts, forms, policy, totals, payment, onBooked });
 
   return (
     <Stack gap="6">
@@ -174,6 +161,33 @@ function Checkout({ profile, onBooked, marketplace, location }: CheckoutProps) {
       </Grid>
     </Stack>
   );
+}
+
+interface CheckoutSubmitInput {
+  parts: BookingParts;
+  forms: ReturnType<typeof useCheckoutForms>;
+  policy: ReturnType<typeof usePolicyAgreement>;
+  totals: ReturnType<typeof useCheckoutTotals>;
+  payment: ReturnType<typeof usePaymentChoice>;
+  onBooked: SubmitParts['onBooked'];
+}
+
+/** Submitting the page: every check, then the request with the client's details and payment. */
+function useCheckoutSubmit({ parts, forms, policy, totals, payment, onBooked }: CheckoutSubmitInput) {
+  return useSubmitBooking({
+    validate: () => checkPage(forms, policy) && Boolean(totals.summary.data),
+    personal: () => forms.personal.normalized(),
+    // Read when submit runs, so the Apple Pay button can pay with its own card.
+    get payment() {
+      return payment.payment();
+    },
+    request: (values) => {
+      $userEmail.set(String(values.email ?? ''));
+      return appointmentRequest(parts, values, Intl.DateTimeFormat().resolvedOptions().timeZone);
+    },
+    identity: cardPaymentMethod,
+    onBooked,
+  });
 }
 
 /** Every check before sending: the details, the questions (opened when one needs an answer), the policy. */
