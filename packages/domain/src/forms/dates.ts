@@ -1,10 +1,10 @@
 import { format, isValid, parse } from 'date-fns';
 
-/** Dates travel as yyyy-MM-dd (spec 5: birth date sent as yyyy-MM-dd). */
+/** Dates travel as yyyy-MM-dd (a birth date is sent so too). */
 export const ISO_DATE = 'yyyy-MM-dd';
-/** Spec 5: a year must have four digits and be at most this many years ahead. */
+/** A year must have four digits and be at most this many years ahead. */
 export const MAX_YEARS_AHEAD = 12;
-/** Spec 5: the birth-year selector starts at 1900. */
+/** The birth-year selector starts at 1900. */
 export const FIRST_BIRTH_YEAR = 1900;
 
 const today = (now: Date) => format(now, ISO_DATE);
@@ -31,7 +31,7 @@ export function parseDateInput(text: string, now = new Date()): string | null {
   return format(date, ISO_DATE);
 }
 
-/** Spec 5: minDate and maxDate are yyyy-MM-dd or the word 'today' (the current date). */
+/** minDate and maxDate are yyyy-MM-dd or the word 'today' (the current date). */
 export function resolveDateBound(bound: string | null | undefined, now = new Date()): string | null {
   if (!bound) return null;
   return bound === 'today' ? today(now) : bound;
@@ -47,7 +47,7 @@ export function formatDateInput(iso: string | null | undefined): string {
 }
 
 /**
- * Spec 5 mask: MM/DD/YYYY from whatever digits were typed, slashes added as the digits come
+ * The date mask: MM/DD/YYYY from whatever digits were typed, slashes added as the digits come
  * ("0715" -> "07/15", "07151990" -> "07/15/1990"); anything but digits is dropped.
  */
 export function maskDateInput(text: string): string {
@@ -57,7 +57,7 @@ export function maskDateInput(text: string): string {
   return `${digits.slice(0, 2)}/${digits.slice(2, 4)}/${digits.slice(4)}`;
 }
 
-/** Spec 5: keys the masked date input lets through. */
+/** Keys the masked date input lets through. */
 export const DATE_MASK_KEYS = [
   'Tab',
   'Backspace',

@@ -4,7 +4,7 @@ import { parseDateInput, resolveDateBound } from './dates';
 import { birthDateValue, type FieldRule, refuse, usPhoneNumber } from './field-rules';
 import { isCanadianPostalCode, isCreditCardNumber, isEmail, isUsZip } from './patterns';
 
-/** Spec 3: the generic form's field types; other values are plain input types (text, password, ...). */
+/** The generic form's field types; other values are plain input types (text, password, ...). */
 export type FormFieldType =
   | 'phone'
   | 'checkbox'
@@ -21,12 +21,12 @@ export type FormFieldType =
   | 'number'
   | 'datetime-local';
 
-/** Spec 5: further patterns a plain input can be held to. */
+/** Further patterns a plain input can be held to. */
 export type FormFieldPattern = 'creditCard' | 'usZip' | 'caPostalCode';
 
 export type FormValue = string | string[] | boolean | null;
 
-/** Spec 3 "Generic form definition": one field. */
+/** One field of a generic form definition (the checkout questions, the profile form...). */
 export interface FormField {
   id: string;
   label: string;

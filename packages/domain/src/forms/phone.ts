@@ -5,13 +5,13 @@ import {
   validatePhoneNumberLength,
 } from 'libphonenumber-js/min';
 
-/** Spec 5: the phone input keeps at most 250 characters. */
+/** The phone input keeps at most 250 characters. */
 export const PHONE_INPUT_MAX_LENGTH = 250;
 
 export type PhoneProblem = 'TOO_SHORT' | 'TOO_LONG' | 'NOT_A_NUMBER' | 'INVALID_COUNTRY' | 'INVALID';
 
 /**
- * Spec 5: a phone in the US by default, typed in national format, stored as E.164. Returns the E.164
+ * A phone in the US by default, typed in national format, stored as E.164. Returns the E.164
  * number, or why it is not one (too short, too long, not a number, invalid country).
  */
 export function parseUsPhone(text: string): { e164: string } | { problem: PhoneProblem } {
@@ -50,7 +50,7 @@ export function formatUsPhone(phone: string): string {
 }
 
 /**
- * Spec 5 phone input: national format as the client types (US), at most 250 characters. Deleting is
+ * The phone input: national format as the client types (US), at most 250 characters. Deleting is
  * left alone, so a backspace over a bracket or dash is not undone by the formatting.
  */
 export function formatUsPhoneInput(previous: string, next: string): string {

@@ -9,7 +9,7 @@ interface FormEngineProps {
   onChange: (id: string, value: FormValue) => void;
 }
 
-/** Renders a generic form definition (spec 3): groups of fields of the spec's types. */
+/** Renders a generic form definition: groups of fields of the generic types. */
 export function FormEngine({ groups, values, errors, onChange }: FormEngineProps) {
   return (
     <Stack gap="6">

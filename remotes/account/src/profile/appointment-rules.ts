@@ -3,7 +3,7 @@ import type { SelectedProcedure } from '@atrium/stores';
 import { TZDate, tzName } from '@date-fns/tz';
 import { format } from 'date-fns';
 
-/** Spec 4: PENDING and BOOKED are upcoming, COMPLETE is past; anything else is not shown. */
+/** PENDING and BOOKED are upcoming, COMPLETE is past; anything else is not shown. */
 export function groupAppointments(appointments: readonly ProfileAppointment[]) {
   return {
     upcoming: appointments.filter((a) => a.status === 'PENDING' || a.status === 'BOOKED'),
@@ -11,14 +11,14 @@ export function groupAppointments(appointments: readonly ProfileAppointment[]) {
   };
 }
 
-/** The status chip: spec 2, PENDING shows an orange chip. */
+/** The status chip: PENDING shows an orange chip. */
 export const STATUS_CHIPS: Partial<Record<AppointmentStatus, { label: string; colorPalette: string }>> = {
   PENDING: { label: 'Pending', colorPalette: 'orange' },
   BOOKED: { label: 'Booked', colorPalette: 'green' },
   COMPLETE: { label: 'Complete', colorPalette: 'gray' },
 };
 
-/** Spec 2: 'Call to Update' (cancelling or rescheduling is done by phone) for PENDING and BOOKED. */
+/** 'Call to Update' (cancelling or rescheduling is done by phone) for PENDING and BOOKED. */
 export const canCallToUpdate = (appointment: ProfileAppointment): boolean =>
   (appointment.status === 'PENDING' || appointment.status === 'BOOKED') &&
   Boolean(appointment.organizationPhone);

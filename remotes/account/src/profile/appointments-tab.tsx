@@ -20,8 +20,8 @@ import { appointmentWhen, canCallToUpdate, groupAppointments, STATUS_CHIPS } fro
 import { useBookAgain } from './book-again';
 
 /**
- * Spec 2 Appointments: upcoming (PENDING with an orange chip, BOOKED) and past (COMPLETE). 'Call to
- * Update' calls the organization for upcoming ones (changes are made by phone, spec 6); 'Book Again'
+ * Appointments: upcoming (PENDING with an orange chip, BOOKED) and past (COMPLETE). 'Call to
+ * Update' calls the organization for upcoming ones (changes are made by phone); 'Book Again'
  * rebooks a past one.
  */
 export function AppointmentsTab({ marketplaceId }: { marketplaceId: string }) {

@@ -13,14 +13,14 @@ import { NOT_PROVIDED } from '../shared/messages';
 export type Profile = ProfileViewer['profile'];
 type ProfileUpdate = UpdateProfileVariables['input'];
 
-/** Spec 3 sexAssignedAtBirth: male, female, unknown, or empty for not specified. */
+/** sexAssignedAtBirth: male, female, unknown, or empty for not specified. */
 export const SEX_OPTIONS: { label: string; value: SexAssignedAtBirth }[] = [
   { label: 'Female', value: 'female' },
   { label: 'Male', value: 'male' },
   { label: 'Unknown', value: 'unknown' },
 ];
 
-/** Spec 2: a client "has a profile" once it holds their name (a password sign-up starts without). */
+/** A client "has a profile" once it holds their name (a password sign-up starts without). */
 export function hasProfile(profile: Profile): boolean {
   return Boolean(profile.givenName?.trim() || profile.familyName?.trim());
 }
@@ -28,7 +28,7 @@ export function hasProfile(profile: Profile): boolean {
 const filled = (value: string | null | undefined) => Boolean(value?.trim());
 
 /**
- * Spec 5 profile form. In profile edit an empty field keeps the existing value, so a field is
+ * The profile form, with the domain's messages. In profile edit an empty field keeps the existing value, so a field is
  * required (with the spec's message) only while there is no value to keep; the email is read-only.
  */
 export function profileFormGroups(profile: Profile): FormGroup[] {
@@ -118,7 +118,7 @@ const text = (value: FormValues[string] | undefined) => (typeof value === 'strin
 
 /**
  * What updateProfile receives from the form's normalized values (dates yyyy-MM-dd, phones E.164):
- * spec 5, an empty field keeps the existing value, so it is left out; the email is never sent.
+ * an empty field keeps the existing value, so it is left out; the email is never sent.
  */
 export function profileUpdateInput(values: FormValues, extra: { tzid?: string | null } = {}): ProfileUpdate {
   const input: ProfileUpdate = {};
@@ -145,7 +145,7 @@ export function displayDate(isoDate: string | null | undefined): string | null {
   return isValid(date) ? format(date, 'MMMM d, yyyy') : null;
 }
 
-/** Spec 2 Profile tab summary: each row shows 'Not provided' when empty. */
+/** The Profile tab's summary: each row shows 'Not provided' when empty. */
 export function profileSummaryRows(profile: Profile): { label: string; value: string }[] {
   const sex = SEX_OPTIONS.find((option) => option.value === profile.sexAssignedAtBirth)?.label;
   const rows: [string, string | null | undefined][] = [

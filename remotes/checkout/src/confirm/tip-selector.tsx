@@ -8,7 +8,7 @@ export type TipChoice =
   | { kind: 'percent'; percent: number }
   | { kind: 'custom'; dollars: string };
 
-/** The tip in cents: a preset's share of the cart's minimum price, or a valid custom amount (spec 5, 9). */
+/** The tip in cents: a preset's share of the cart's minimum price, or a valid custom amount. */
 export function tipCents(choice: TipChoice, cartMinimumCents: number): number {
   if (choice.kind === 'percent') {
     return tipPresets(cartMinimumCents).find((preset) => preset.percent === choice.percent)?.cents ?? 0;
@@ -23,7 +23,7 @@ interface TipSelectorProps {
   onChange: (choice: TipChoice) => void;
 }
 
-/** Spec 2 /confirm: no tip, 10%, 15% or 20% of the cart's minimum price, or Custom. */
+/** No tip, 10%, 15% or 20% of the cart's minimum price, or Custom. */
 export function TipSelector({ cartMinimumCents, value, onChange }: TipSelectorProps) {
   const [custom, setCustom] = useState(value.kind === 'custom' ? value.dollars : '');
   const customInvalid = value.kind === 'custom' && custom !== '' && !customTip.safeParse(custom).success;
