@@ -2,6 +2,7 @@ import { type FieldRule, fieldErrors } from '@atrium/domain';
 import { useCallback, useMemo, useState } from 'react';
 
 type Problem<Values> = { message: string; field: (keyof Values & string) | null };
+type FieldErrors<Values> = Partial<Record<keyof Values & string, string>>;
 
 /**
  * A form's state with its rules (a zod schema from @atrium/domain): the values as typed, and each
@@ -15,7 +16,7 @@ export function useForm<Values extends object, Out>(rules: FieldRule<Out>, initi
   const [submitted, setSubmitted] = useState(false);
   const [problem, setProblem] = useState<Problem<Values> | null>(null);
   const errors = useMemo(() => {
-    const found = (submitted ? fieldErrors(rules, values) : {}) as Partial<Record<keyof Values & string, string>>;
+    const found = (submitted ? fieldErrors(rules, values) : {}) as FieldErrors<Values>;
     if (problem?.field && !found[problem.field]) found[problem.field] = problem.message;
     return found;
   }, [submitted, rules, values, problem]);
