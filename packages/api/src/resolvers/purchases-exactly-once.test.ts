@@ -2,8 +2,13 @@
 // client's retries with the same key, concurrent repeats, and the reconciliation job that settles
 // what a crash left pending, on PGlite and PostgreSQL.
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../adapters/database/create-database';
+import type { Database } from '../adapters/database/database';
 import { createPayments } from '../adapters/payments/create-payments-processor';
 import type { PaymentsProcessor } from '../adapters/payments/payments-processor';
 import { createSandboxProcessor } from '../adapters/payments/sandbox-processor';
@@ -16,7 +21,7 @@ import { idempotencyKeyReusedMessage } from '../services/checkout/idempotency';
 import { membershipMessages } from '../services/memberships/purchases';
 import { reconcileGraceMs, reconcilePendingPurchases } from '../services/memberships/reconciliation';
 import { type CheckoutTestContext, createCheckoutTestContext, TestBrowser } from '../test/checkout';
-import { testDatabases } from '../test/databases';
+import { type TestDatabaseFactory, testDatabases } from '../test/databases';
 import {
   addCard,
   dyingAfterCharge,
@@ -481,4 +486,158 @@ describe.each(testDatabases)('exactly-once purchases on $name', (factory) => {
       });
     }
   });
+});
+
+/**
+ * A database that outlives the API process that has it open, so the process can die and another
+ * start on it: a PGlite folder (PGlite belongs to one process), or a PostgreSQL database, each
+ * process with its own connections.
+ */
+async function restartableDatabase(factory: TestDatabaseFactory) {
+  if (factory.name === 'PGlite') {
+    const dataDir = await mkdtemp(join(tmpdir(), 'atrium-crash-'));
+    return {
+      open: () => createDatabase({ kind: 'pglite', dataDir }),
+      dispose: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const handle = await factory.create();
+  const url = handle.url;
+  if (!url) throw new Error('A PostgreSQL test database has a URL.');
+  await handle.database.close();
+  return { open: () => createDatabase({ kind: 'postgres', url }), dispose: () => handle.dispose() };
+}
+
+describe.each(testDatabases)('a retry right after a crash on $name', (factory) => {
+  /** An API process on the database: its sandbox processor (possibly one that dies after charging). */
+  const processOn = (
+    database: Database,
+    processor: PaymentsProcessor = createSandboxProcessor(database.db),
+  ) =>
+    createApp({
+      db: database,
+      config: { nodeEnv: 'test', identity: loadIdentityConfig({ REGISTER_LIMIT_PER_IP: '0' }, 'test') },
+      logging: false,
+      checkout: { payments: { ...createPayments({ processor: 'sandbox' }, database.db), processor } },
+    });
+  const sameBrowserOn = (browser: TestBrowser, app: App) => {
+    const moved = new TestBrowser(app);
+    for (const [name, value] of browser.cookies) moved.cookies.set(name, value);
+    return moved;
+  };
+
+  it('answers the purchase, the membership and the reactivation whose first attempts died after charging, each charged once', async () => {
+    const location = await restartableDatabase(factory);
+    let first: Database | undefined;
+    let restarted: Database | undefined;
+    try {
+      const opened = await location.open();
+      first = opened;
+      const context: CheckoutTestContext = await createCheckoutTestContext({
+        name: factory.name,
+        create: async () => ({ database: opened, dispose: async () => undefined }),
+      });
+      await opened.transaction((tx) => tx.exec(membershipFixture));
+      const buyer = await memberClient(context);
+      const subscriber = await memberClient(context);
+      const lapsed = await memberClient(context);
+      // A quarterly membership, cancelled and past its renewal date: reactivating it charges today.
+      const membership = await subscribe(lapsed.browser, lapsed.cardId ?? '', '8003');
+      await lapsed.browser.data(membershipOperations.cancelMembership, { id: membership.id });
+      await context.sql('update memberships set renewal_date = current_date - 3 where id = $1', [
+        Number(membership.id),
+      ]);
+      await context.sql(
+        'update membership_charges set period_start = current_date - 95 where membership_id = $1',
+        [Number(membership.id)],
+      );
+
+      // The first attempts: each is charged, then its process dies before answering.
+      const dying = dyingAfterCharge(createSandboxProcessor(opened.db));
+      let charged = 0;
+      const counting: PaymentsProcessor = {
+        ...dying.processor,
+        async charge(input) {
+          charged += 1;
+          return dying.processor.charge(input);
+        },
+      };
+      const doomed = processOn(opened, counting);
+      const requests = [
+        [
+          buyer,
+          membershipOperations.purchasePackage,
+          {
+            input: {
+              marketplaceId: '80',
+              packageId: shotPair.id,
+              paymentMethod: { paymentInstrumentId: buyer.cardId },
+              idempotencyKey: randomUUID(),
+            },
+          },
+        ],
+        [
+          subscriber,
+          membershipOperations.createMembership,
+          {
+            marketplaceId: '80',
+            paymentInstrumentId: subscriber.cardId,
+            membershipDefinitionId: '8001',
+            idempotencyKey: randomUUID(),
+          },
+        ],
+        [
+          lapsed,
+          membershipOperations.reactivateMembership,
+          { id: membership.id, idempotencyKey: randomUUID() },
+        ],
+      ] as const;
+      for (const [client, operation, variables] of requests) {
+        void sameBrowserOn(client.browser, doomed).post(operation, variables);
+      }
+      await expect.poll(() => charged, { timeout: 20_000 }).toBe(requests.length);
+      await opened.close();
+
+      // The restarted process: each client's retry with the same key gets its answer.
+      const reopened = await location.open();
+      restarted = reopened;
+      const app = processOn(reopened);
+      const answers = await Promise.all(
+        requests.map(([client, operation, variables]) =>
+          sameBrowserOn(client.browser, app).post(operation, variables),
+        ),
+      );
+      expect(answers.map((answer) => answer.body.errors)).toEqual([undefined, undefined, undefined]);
+      const [bought, subscribed, reactivated] = answers.map((answer) => answer.body.data);
+      expect(bought).toEqual({ purchasePackage: [expect.anything(), expect.anything()] });
+      expect(subscribed).toMatchObject({ createMembership: { status: 'Active' } });
+      expect(reactivated).toMatchObject({ reactivateMembership: { id: membership.id, status: 'Active' } });
+
+      // One charge each (the lapsed client's first quarter, then its reactivation), all settled.
+      const ledger = await reopened.transaction((tx) =>
+        tx.query<{ user_id: number; charges: number; settled: number; pending: number }>(
+          `select p.user_id, count(*)::int as charges,
+                  (select count(*)::int from package_purchases where user_id = p.user_id and status = 'succeeded')
+                    + (select count(*)::int from membership_charges where user_id = p.user_id and status = 'succeeded')
+                    as settled,
+                  (select count(*)::int from package_purchases where user_id = p.user_id and status = 'pending')
+                    + (select count(*)::int from membership_charges where user_id = p.user_id and status = 'pending')
+                    as pending
+             from sandbox_charges c join payment_instruments p on p.processor_reference = c.payment_method_reference
+            where c.failure_reason is null and c.refunded_at is null and p.user_id = any($1)
+            group by p.user_id order by p.user_id`,
+          [[buyer.userId, subscriber.userId, lapsed.userId].map(Number)],
+        ),
+      );
+      expect(ledger).toEqual([
+        { user_id: Number(buyer.userId), charges: 1, settled: 1, pending: 0 },
+        { user_id: Number(subscriber.userId), charges: 1, settled: 1, pending: 0 },
+        { user_id: Number(lapsed.userId), charges: 2, settled: 2, pending: 0 },
+      ]);
+    } finally {
+      await first?.close().catch(() => undefined);
+      await restarted?.close().catch(() => undefined);
+      await location.dispose();
+    }
+  }, 60_000);
 });

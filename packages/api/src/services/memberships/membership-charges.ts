@@ -351,6 +351,11 @@ export interface PeriodChargeRequest {
    * run), so two overlapping runs do not both retry one declined period.
    */
   retryFailedBefore: Date;
+  /**
+   * A pending charge of the period is driven to its end (the processor asked again with its own key,
+   * which never charges twice) instead of skipped: the request that recorded it died.
+   */
+  resumePending?: boolean;
 }
 
 export type PeriodChargeResult =
@@ -371,14 +376,32 @@ export async function chargeMembershipPeriod(
   request: PeriodChargeRequest,
 ): Promise<PeriodChargeResult> {
   const claim = await claimPeriod(db, request);
-  if (!claim) return { outcome: 'skipped' };
+  if (!claim) {
+    if (!request.resumePending) return { outcome: 'skipped' };
+    const [pending] = await db
+      .select()
+      .from(membershipCharges)
+      .where(
+        and(
+          eq(membershipCharges.membershipId, request.membershipId),
+          eq(membershipCharges.periodStart, request.periodStart),
+          eq(membershipCharges.status, 'pending'),
+        ),
+      );
+    if (!pending) return { outcome: 'skipped' };
+    return periodResult(await driveMembershipCharge(db, processor, pending, request.now));
+  }
   const outcome = await askProcessor(processor, {
     instrument: request.instrument,
     amountCents: request.amountCents,
     idempotencyKey: claim.idempotencyKey,
     description: `Membership ${request.membershipId} from ${request.periodStart}`,
   });
-  const settled = await settleMembershipCharge(db, processor, claim.id, outcome, request.now);
+  return periodResult(await settleMembershipCharge(db, processor, claim.id, outcome, request.now));
+}
+
+/** What a settled period charge amounts to; still pending: another request is charging it. */
+function periodResult(settled: MembershipChargeRow): PeriodChargeResult {
   if (settled.status === 'succeeded') return { outcome: 'charged', amountCents: settled.amountCents };
   if (settled.status === 'failed') return { outcome: 'declined', reason: settled.failureReason ?? '' };
   if (settled.status === 'refunded') return { outcome: 'refunded', reason: settled.failureReason ?? '' };

@@ -2,7 +2,8 @@
 // spec 5: a purchase needs a saved card). Each purchase is an intent recorded before the processor is
 // asked and settled from its answer (package-purchases.ts, membership-charges.ts), once per
 // idempotency key of the client: a repeat of the same request gets the first answer and charges
-// nothing more, also after a crash or a timeout; a decline creates nothing.
+// nothing more, also after a crash or a timeout (a repeat finding the first attempt dead takes its key
+// over and finishes its intent with the processor); a decline creates nothing.
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../adapters/database/database';
 import type { PaymentsProcessor } from '../../adapters/payments/payments-processor';
@@ -96,7 +97,7 @@ export async function purchasePackage(
     inProgressMessage: membershipMessages.purchaseInProgress,
     requestHash: fingerprint({ purchasePackage: { packageId: pack.id, paymentInstrumentId: card.id } }),
   };
-  return withIdempotencyKey<PackageItemView[]>(db, ports.clock, scope, async (complete) => {
+  return withIdempotencyKey<PackageItemView[]>(db, ports.clock, scope, async (complete, claim) => {
     const now = ports.clock();
     const [earlier] = await db
       .select()
@@ -109,15 +110,19 @@ export async function purchasePackage(
           ne(packagePurchases.status, 'failed'),
         ),
       );
+    // Recorded only while the key is still this request's: a repeat that took it over finds the intent.
     let purchase =
       earlier ??
-      (await recordPackagePurchase(db, {
-        userId,
-        packageId: pack.id,
-        amountCents: pack.priceCents,
-        instrument: card,
-        clientKey: input.idempotencyKey,
-        now,
+      (await db.transaction(async (tx) => {
+        await claim.hold(tx);
+        return recordPackagePurchase(tx, {
+          userId,
+          packageId: pack.id,
+          amountCents: pack.priceCents,
+          instrument: card,
+          clientKey: input.idempotencyKey,
+          now,
+        });
       }));
     if (purchase.status === 'pending') purchase = await drivePackagePurchase(db, processor, purchase, now);
     const items = await purchasedItems(db, purchase, pack.name);
@@ -186,7 +191,7 @@ export async function createMembership(
       createMembership: { membershipDefinitionId: definition.id, paymentInstrumentId: card.id },
     }),
   };
-  return withIdempotencyKey<MembershipView>(db, ports.clock, scope, async (complete) => {
+  return withIdempotencyKey<MembershipView>(db, ports.clock, scope, async (complete, claim) => {
     const now = ports.clock();
     const [earlier] = await db
       .select()
@@ -204,14 +209,17 @@ export async function createMembership(
       if (await activeMembershipId(db, userId, marketplaceId, null)) {
         throw new InvalidInputError(membershipMessages.alreadyActive);
       }
-      charge = await recordMembershipPurchase(db, {
-        userId,
-        membershipDefinitionId: definition.id,
-        periodStart: utcDate(now),
-        amountCents: definition.priceCents,
-        instrument: card,
-        clientKey: input.idempotencyKey,
-        now,
+      charge = await db.transaction(async (tx) => {
+        await claim.hold(tx);
+        return recordMembershipPurchase(tx, {
+          userId,
+          membershipDefinitionId: definition.id,
+          periodStart: utcDate(now),
+          amountCents: definition.priceCents,
+          instrument: card,
+          clientKey: input.idempotencyKey,
+          now,
+        });
       });
     }
     if (charge.status === 'pending') charge = await driveMembershipCharge(db, processor, charge, now);
@@ -262,8 +270,9 @@ export async function reactivateMembership(
     inProgressMessage: membershipMessages.purchaseInProgress,
     requestHash: fingerprint({ reactivateMembership: { membershipId: membership.id } }),
   };
-  return withIdempotencyKey<MembershipView>(db, ports.clock, scope, async (complete) => {
-    const view = only(await toMembershipViews(db, [await reactivate(ports, userId, membership.id)]));
+  return withIdempotencyKey<MembershipView>(db, ports.clock, scope, async (complete, claim) => {
+    const reactivated = await reactivate(ports, userId, membership.id, claim.resumed);
+    const view = only(await toMembershipViews(db, [reactivated]));
     await complete(db, view);
     return view;
   });
@@ -273,6 +282,7 @@ async function reactivate(
   ports: MembershipPorts,
   userId: number,
   membershipId: number,
+  resumed: boolean,
 ): Promise<MembershipRow> {
   const { db } = ports;
   const membership = await ownMembership(db, userId, membershipId);
@@ -323,6 +333,8 @@ async function reactivate(
     instrument: card,
     now,
     retryFailedBefore: now,
+    // Taken over from a request that died: today's pending charge is most likely its own.
+    resumePending: resumed,
   });
   if (result.outcome === 'declined') throw new PaymentDeclinedError(result.reason);
   if (result.outcome === 'refunded') throw new InvalidInputError(result.reason);
