@@ -61,6 +61,20 @@ describe('verifyStripeEvent', () => {
       { id: 'evt_no_object', type: 'payment_intent.succeeded', data: {} },
       { id: 'evt_no_intent_id', type: 'payment_intent.succeeded', data: { object: { status: 'succeeded' } } },
       { type: 'customer.created', data: { object: {} } },
+      {
+        id: 'evt_huge_dispute',
+        type: 'charge.dispute.created',
+        data: {
+          object: {
+            id: 'dp_1',
+            charge: 'ch_1',
+            amount: 1e308,
+            reason: 'fraudulent',
+            status: 'lost',
+            created: 1,
+          },
+        },
+      },
     ]) {
       expect(() => verify(delivery(event)), JSON.stringify(event)).toThrow(MalformedWebhookEventError);
     }

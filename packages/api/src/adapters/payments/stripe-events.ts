@@ -131,6 +131,8 @@ const text = (max: number) =>
     .max(max)
     .refine((value) => !value.includes('\u0000'), 'contains NUL');
 const id = text(255).min(1);
+/** Cents, as our integer columns hold them. */
+const cents = z.number().int().nonnegative().max(2_147_483_647);
 /** An expandable field: the id, or the object when expanded. */
 const expandable = z.union([id, z.object({ id })]).nullish();
 
@@ -149,17 +151,18 @@ const setupIntent = z.object({ id, payment_method: expandable });
 const charge = z.object({
   id,
   payment_intent: expandable,
-  amount_refunded: z.number().int().nonnegative(),
+  amount_refunded: cents,
   refunded: z.boolean(),
 });
 const dispute = z.object({
   id,
   payment_intent: expandable,
   charge: expandable,
-  amount: z.number().int().nonnegative(),
+  amount: cents,
   reason: text(255),
   status: text(255),
-  created: z.number().int().nonnegative(),
+  // Seconds since 1970, before the year 10000.
+  created: z.number().int().nonnegative().max(253_402_300_799),
 });
 
 /** The facts of an event of a type we act on, or null when its object lacks what we read. */
@@ -212,8 +215,9 @@ function factsOf(type: string, object: Record<string, unknown>): ProcessorEventF
 
 /** A payment intent's facts. */
 function paymentFacts(type: string, intent: z.infer<typeof paymentIntent>): ProcessorEventFacts {
-  const key = intent.metadata?.[idempotencyKeyMetadata];
-  const reference = { paymentReference: intent.id, idempotencyKey: typeof key === 'string' ? key : null };
+  // Metadata is free-form: a key that could not be ours (not text, or with NUL) finds nothing.
+  const key = id.safeParse(intent.metadata?.[idempotencyKeyMetadata]);
+  const reference = { paymentReference: intent.id, idempotencyKey: key.success ? key.data : null };
   if (type === 'payment_intent.succeeded') return { kind: 'payment-succeeded', ...reference };
   if (type === 'payment_intent.requires_action') return { kind: 'payment-requires-action', ...reference };
   const failure = intent.last_payment_error;
