@@ -7,7 +7,7 @@
 // For renewals and reactivations the (membership, period start) row is also the claim: whoever inserts
 // it (or takes over a failed attempt) charges, so neither a repeated nor a concurrent run can charge a
 // period twice.
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../adapters/database/database';
 import type { PaymentsProcessor } from '../../adapters/payments/payments-processor';
 import {
@@ -386,6 +386,8 @@ export async function chargeMembershipPeriod(
           eq(membershipCharges.membershipId, request.membershipId),
           eq(membershipCharges.periodStart, request.periodStart),
           eq(membershipCharges.status, 'pending'),
+          // One too old to ask the processor about again is an operator's (reconciliation.ts).
+          isNull(membershipCharges.reviewRequiredAt),
         ),
       );
     if (!pending) return { outcome: 'skipped' };
