@@ -459,7 +459,7 @@ describe.each(testDatabases)('booking and operator actions on $name', (factory) 
       expect(winners).toHaveLength(1);
       expect(losers).toHaveLength(49);
       expect(new Set(losers.map((error) => error.message))).toEqual(new Set([slotTakenMessage]));
-      expect(new Set(losers.map((error) => error.extensions?.code))).toEqual(new Set(['BAD_USER_INPUT']));
+      expect(new Set(losers.map((error) => error.extensions?.code))).toEqual(new Set(['SLOT_TAKEN']));
 
       const held = await context.sql(
         `select count(*)::int as count from appointments
@@ -719,7 +719,7 @@ describe.each(testDatabases)('booking and operator actions on $name', (factory) 
       const first = await booked(bookingInput(onSite, { dateRanges: at(date, time) }));
       expect(await bookingError(bookingInput(onSite, { dateRanges: at(date, time) }))).toEqual({
         message: slotTakenMessage,
-        code: 'BAD_USER_INPUT',
+        code: 'SLOT_TAKEN',
       });
       expect((await operator('cancel', first.id)).result).toEqual({
         id: first.id,

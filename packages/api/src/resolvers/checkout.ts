@@ -3,7 +3,12 @@ import { InvalidCardDetailsError, SandboxAuthenticationError } from '../adapters
 import type { Resolvers } from '../generated/resolvers-types';
 import { createAppointmentRequest } from '../services/checkout/appointment-requests';
 import { getCheckoutSummary } from '../services/checkout/checkout-summary';
-import { cardErrorMessage, OperatorKeyError, PaymentDeclinedError } from '../services/checkout/errors';
+import {
+  cardErrorMessage,
+  OperatorKeyError,
+  PaymentDeclinedError,
+  SlotTakenError,
+} from '../services/checkout/errors';
 import { IdempotencyKeyReusedError } from '../services/checkout/idempotency';
 import {
   cancelAppointment,
@@ -111,12 +116,13 @@ function operatorAction<Schema extends z.ZodType, T>(
 }
 
 /**
- * withServiceErrors, plus PAYMENT_DECLINED, CARD_AUTHENTICATION_REQUIRED, FORBIDDEN,
+ * withServiceErrors, plus PAYMENT_DECLINED, SLOT_TAKEN, CARD_AUTHENTICATION_REQUIRED, FORBIDDEN,
  * IDEMPOTENCY_KEY_REUSED and the card form's message.
  */
 const withCheckoutErrors = <T>(call: () => Promise<T>): Promise<T> =>
   withServiceErrors(call, [
     { error: PaymentDeclinedError, code: 'PAYMENT_DECLINED' },
+    { error: SlotTakenError, code: 'SLOT_TAKEN' },
     { error: IdempotencyKeyReusedError, code: 'IDEMPOTENCY_KEY_REUSED' },
     { error: OperatorKeyError, code: 'FORBIDDEN' },
     { error: InvalidCardDetailsError, code: 'BAD_USER_INPUT', message: cardErrorMessage },

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed';
-import { loadIdentityConfig } from '../identity-config';
+import { hostSecretHeader } from '../http/host-secret';
+import { developmentHostSecret, loadIdentityConfig } from '../identity-config';
 import { type TestDatabase, testDatabases } from '../test/databases';
 import {
   deliverAccountEmails,
@@ -379,10 +380,15 @@ describe.each(testDatabases)('hole 4: X-Forwarded-For on $name', (factory) => {
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}/graphql`;
   }
 
-  const ask = (url: string, email: string, forwardedFor: string) =>
+  /** `throughHost`: the request presents the host's secret, as the host's server does. */
+  const ask = (url: string, email: string, forwardedFor: string, throughHost = false) =>
     fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': forwardedFor,
+        ...(throughHost ? { [hostSecretHeader]: developmentHostSecret } : {}),
+      },
       body: JSON.stringify({
         query: operations.requestPasscode,
         variables: { marketplaceId: '1', email },
@@ -404,9 +410,19 @@ describe.each(testDatabases)('hole 4: X-Forwarded-For on $name', (factory) => {
     const url = await listen({ TRUST_PROXY_HOPS: '1' });
     const codes: unknown[] = [];
     for (let i = 0; i < 7; i++) {
-      const answer = await ask(url, `proxied-${i}@example.com`, `10.9.8.${i}, 198.51.100.200`);
+      const answer = await ask(url, `proxied-${i}@example.com`, `10.9.8.${i}, 198.51.100.200`, true);
       codes.push(answer.errors?.[0]?.extensions?.code ?? 'ok');
     }
     expect(codes).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'RATE_LIMITED', 'RATE_LIMITED']);
+  });
+
+  it('behind one trusted proxy, clients at different addresses each have their own limit', async () => {
+    const url = await listen({ TRUST_PROXY_HOPS: '1' });
+    const codes: unknown[] = [];
+    for (let i = 0; i < 7; i++) {
+      const answer = await ask(url, `apart-${i}@example.com`, `198.51.100.${i + 10}`, true);
+      codes.push(answer.errors?.[0]?.extensions?.code ?? 'ok');
+    }
+    expect(codes).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
   });
 });

@@ -38,7 +38,7 @@ import {
   toStoredSummary,
 } from './cart-pricing';
 import { type CheckoutNoteAnswer, checkNoteAnswers } from './checkout-notes';
-import { slotTakenMessage } from './errors';
+import { SlotTakenError } from './errors';
 import { fingerprint, withIdempotencyKey } from './idempotency';
 import type { CheckoutPorts } from './ports';
 import {
@@ -229,7 +229,7 @@ async function book(
           practitioners: place.schedules.practitioners,
         })
       : null;
-    if (!choice) throw new InvalidInputError(slotTakenMessage);
+    if (!choice) throw new SlotTakenError();
   } else {
     waitlist = waitlistRanges(when.ranges, place.timeZone, now, place.marketplace.bookingHorizonMonths);
   }
@@ -529,7 +529,7 @@ export async function holdTime(
       return { appointmentId, practitioner, startsAt: choice.startsAt, endsAt: choice.endsAt };
     }
   }
-  throw new InvalidInputError(slotTakenMessage);
+  throw new SlotTakenError();
 }
 
 /** An EXCLUSION constraint refused the row (here: the practitioner is taken). */

@@ -1,3 +1,5 @@
+import { InvalidInputError } from '../errors';
+
 /**
  * Expected checkout failures, beside the shared NotFoundError and InvalidInputError of ../errors.
  * Resolvers give each its `extensions.code`.
@@ -30,3 +32,11 @@ export const cardErrorMessage =
   'There was an error processing the card. Please verify all fields are filled out properly.';
 
 export const slotTakenMessage = 'This time is no longer available. Please choose another time.';
+
+/** The time was taken by someone else (or is no longer bookable): SLOT_TAKEN, so the page offers another. */
+export class SlotTakenError extends InvalidInputError {
+  override readonly name = 'SlotTakenError';
+  constructor() {
+    super(slotTakenMessage);
+  }
+}

@@ -20,7 +20,7 @@ import { rankPractitioners } from '../availability/engine';
 import { InvalidInputError, NotFoundError } from '../errors';
 import { notifyClient } from '../notifications/notify';
 import { type BookingPlace, holdTime, sqlState } from './appointment-requests';
-import { slotTakenMessage } from './errors';
+import { SlotTakenError } from './errors';
 import type { CheckoutPorts } from './ports';
 
 export const waitlistOfferMessages = {
@@ -370,7 +370,7 @@ export async function acceptWaitlistOffer(ports: CheckoutPorts, token: string): 
       await notifyClient(tx, ports.notifications, 'received', { appointmentId: held.appointmentId });
     });
   } catch (error) {
-    if (error instanceof InvalidInputError && error.message === slotTakenMessage)
+    if (error instanceof SlotTakenError)
       throw new InvalidInputError(waitlistOfferMessages.taken);
     // The one-acceptance index: another offer of this time was accepted at the same moment.
     if (sqlState(error) === uniqueViolation) throw new InvalidInputError(waitlistOfferMessages.taken);
