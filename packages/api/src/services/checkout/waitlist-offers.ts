@@ -370,8 +370,7 @@ export async function acceptWaitlistOffer(ports: CheckoutPorts, token: string): 
       await notifyClient(tx, ports.notifications, 'received', { appointmentId: held.appointmentId });
     });
   } catch (error) {
-    if (error instanceof SlotTakenError)
-      throw new InvalidInputError(waitlistOfferMessages.taken);
+    if (error instanceof SlotTakenError) throw new InvalidInputError(waitlistOfferMessages.taken);
     // The one-acceptance index: another offer of this time was accepted at the same moment.
     if (sqlState(error) === uniqueViolation) throw new InvalidInputError(waitlistOfferMessages.taken);
     throw error;
