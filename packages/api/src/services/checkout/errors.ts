@@ -35,7 +35,6 @@ export const slotTakenMessage = 'This time is no longer available. Please choose
 
 /** The time was taken by someone else (or is no longer bookable): SLOT_TAKEN, so the page offers another. */
 export class SlotTakenError extends InvalidInputError {
-  override readonly name = 'SlotTakenError';
   constructor() {
     super(slotTakenMessage);
   }
