@@ -1,7 +1,7 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
 const config: CodegenConfig = {
-  schema: 'src/schema/*.graphql',
+  schema: 'src/**/*.graphql',
   generates: {
     'src/generated/resolvers-types.ts': {
       plugins: ['typescript', 'typescript-resolvers'],
@@ -14,8 +14,8 @@ const config: CodegenConfig = {
         // A User is resolved from the identity service's view; its wallet and memberships by field
         // resolvers. A Marketplace's memberships and packages are field resolvers too.
         mappers: {
-          User: '../services/identity/users#UserView',
-          Marketplace: '../services/marketplace#MarketplaceView',
+          User: '../identity/users#UserView',
+          Marketplace: '../catalogue/marketplace#MarketplaceView',
         },
         strictScalars: true,
       },

@@ -5,8 +5,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, getISODay } from 'date-fns';
 import { createApp, createDatabase, migrate } from '../src/index';
-import { findAvailableSlots } from '../src/services/availability/engine';
-import { loadSchedules } from '../src/services/availability/load-schedules';
+import { findAvailableSlots, loadSchedules } from '../src/scheduling';
 
 const timeZone = 'America/New_York';
 const practitionerCount = 20;

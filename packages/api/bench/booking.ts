@@ -7,8 +7,8 @@
 //     it and the others the slot-taken message; latency p50/p99, over several rounds.
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
+import { slotTakenMessage } from '../src/checkout';
 import { createApp, migrate } from '../src/index';
-import { slotTakenMessage } from '../src/services/checkout/errors';
 import { testDatabases } from '../src/test/databases';
 
 const timeZone = 'America/New_York';

@@ -3,12 +3,12 @@
 //   throughput: N messages queued (each in its own transaction), delivered by one process's
 //     workers to a local SMTP test server over the pooled transport; messages per second.
 //   idle: the job engine with nothing to do for a while: CPU time used and resident memory.
-import { createSmtpMailer } from '../src/adapters/mail/smtp-mailer';
-import { createSandboxProcessor } from '../src/adapters/payments/sandbox-processor';
+
 import { migrate } from '../src/db/migrate';
 import { startJobEngine } from '../src/jobs/job-engine';
-import { queueMessage } from '../src/jobs/outbox';
-import { jobSchema, queues } from '../src/jobs/queues';
+import { jobSchema, queues } from '../src/kernel/jobs/queues';
+import { createSmtpMailer, queueMessage } from '../src/notifications';
+import { createSandboxProcessor } from '../src/payments';
 import { testDatabases } from '../src/test/databases';
 import { startTestSmtpServer } from '../src/test/smtp-server';
 

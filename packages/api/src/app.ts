@@ -1,43 +1,39 @@
 import type { IncomingMessage } from 'node:http';
 import { useCookies } from '@whatwg-node/server-plugin-cookies';
 import { createSchema, createYoga } from 'graphql-yoga';
-import type { Database } from './adapters/database/database';
-import { createGazetteerGeocoder } from './adapters/geocoding/gazetteer';
-import type { Geocoder } from './adapters/geocoding/geocoder';
-import {
-  type ApplePayMerchantValidator,
-  createMerchantValidator,
-} from './adapters/payments/apple-pay-merchant';
-import { createPayments, type Payments } from './adapters/payments/create-payments-processor';
-import { defaultCheckoutConfig } from './checkout-config';
+import type { Geocoder } from './catalogue';
+import { createGazetteerGeocoder } from './catalogue';
+import type { CheckoutPorts } from './checkout';
+import { defaultCheckoutConfig, handleProcessorEvent } from './checkout';
 import type { AppConfig } from './config';
 import type { GraphQLContext } from './graphql-context';
-import { useAppleFormPost } from './http/apple-form-post';
-import { browserIdOf } from './http/browser-id';
-import { useCanaryViews } from './http/canary-views';
-import { useControlCharacterGuard } from './http/control-characters';
-import { useDevMailbox } from './http/dev-mailbox';
 import { hardeningPlugins } from './http/hardening';
 import { checkReadiness, useHealthCheck, useReadinessCheck } from './http/health-check';
 import { graphqlMaxBodyBytes, useMalformedRequestGuard } from './http/malformed-requests';
 import { usePersistedDocuments } from './http/persisted-operations';
-import { withPlainErrors } from './http/plain-errors';
 import { publicCachePlugins } from './http/public-cache';
-import { requestLogger, useRequestId, yogaLogger } from './http/request-id';
-import { maskServiceErrors } from './http/service-unavailable';
 import { useStaticAssets } from './http/static-assets';
-import { useStripeWebhooks } from './http/stripe-webhooks';
-import { loadIdentityConfig } from './identity-config';
-import { createIdentity, type IdentityOptions } from './identity-context';
-import { createLogger, type Logger, logger } from './logger';
-import { assetsDir } from './paths';
-import { loadReleasesConfig } from './releases-config';
-import { resolvers } from './resolvers/resolvers';
-import { loadTypeDefs } from './schema/load-type-defs';
-import { operatorKeyHeader } from './services/checkout/operator-key';
-import type { CheckoutPorts } from './services/checkout/ports';
-import { notificationSettings } from './services/notifications/settings';
-import type { ReleasePorts } from './services/releases/ports';
+import { createIdentity, type IdentityOptions, loadIdentityConfig, useAppleFormPost } from './identity';
+import type { Database } from './kernel/database/database';
+import { useControlCharacterGuard } from './kernel/http/control-characters';
+import { withPlainErrors } from './kernel/http/plain-errors';
+import { requestLogger, useRequestId, yogaLogger } from './kernel/http/request-id';
+import { maskServiceErrors } from './kernel/http/service-unavailable';
+import { createLogger, type Logger, logger } from './kernel/logger';
+import { operatorKeyHeader } from './kernel/operator-key';
+import { assetsDir } from './kernel/paths';
+import { notificationSettings, useDevMailbox } from './notifications';
+import {
+  type ApplePayMerchantValidator,
+  createMerchantValidator,
+  createPayments,
+  type Payments,
+  useStripeWebhooks,
+} from './payments';
+import type { ReleasePorts } from './releases';
+import { browserIdOf, loadReleasesConfig, useCanaryViews } from './releases';
+import { resolvers } from './resolvers';
+import { loadTypeDefs } from './type-defs';
 
 export interface AppOptions {
   db: Database;
@@ -153,7 +149,11 @@ export function createApp({
         useReadinessCheck(() => checkReadiness({ database: db, jobsRunning })),
         useStaticAssets(assetsDir),
         useAppleFormPost(identity.ports),
-        useStripeWebhooks(checkoutConfig.payments, { ...checkout, log }),
+        useStripeWebhooks(checkoutConfig.payments, {
+          clock: checkout.clock,
+          log,
+          handleEvent: (event) => handleProcessorEvent({ ...checkout, log }, 'stripe', event),
+        }),
         useCanaryViews(releases, identityConfig.hostSecret),
         ...(identityConfig.devMailbox ? [useDevMailbox(db.db)] : []),
       ].map(withPlainErrors),

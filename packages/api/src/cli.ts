@@ -1,18 +1,18 @@
-import { createDatabase } from './adapters/database/create-database';
-import type { Database } from './adapters/database/database';
-import { defaultOidcDevPort, oidcDevClients } from './adapters/oidc-dev-provider/dev-clients';
-import { createPayments } from './adapters/payments/create-payments-processor';
-import { loadConfig } from './config';
-import { migrate } from './db/migrate';
-import { seedDemo } from './db/seed';
 import {
   cancelAppointment,
   completeAppointment,
   confirmAppointment,
   type OperatorAppointmentResult,
-} from './services/checkout/operator-actions';
-import { renewDueMemberships } from './services/memberships/renewals';
-import { notificationSettings } from './services/notifications/settings';
+} from './checkout';
+import { loadConfig } from './config';
+import { migrate } from './db/migrate';
+import { seedDemo } from './db/seed';
+import { defaultOidcDevPort, oidcDevClients } from './identity';
+import { createDatabase } from './kernel/database/create-database';
+import type { Database } from './kernel/database/database';
+import { renewDueMemberships } from './memberships';
+import { notificationSettings } from './notifications';
+import { createPayments } from './payments';
 import { serveUntilStopped } from './start-server';
 
 const usage = `Usage: cli <command>
@@ -163,7 +163,7 @@ async function withDatabase(work: (database: Database) => Promise<void>): Promis
 /** Runs the local OpenID Connect provider until SIGTERM or SIGINT. */
 async function serveOidcDevProvider(): Promise<void> {
   // Loaded only here: the provider's dependencies are not needed by the other commands.
-  const { startOidcDevProvider } = await import('./adapters/oidc-dev-provider/dev-provider');
+  const { startOidcDevProvider } = await import('./identity/adapters/oidc-dev-provider/dev-provider');
   const port = Number(process.env.OIDC_DEV_PORT || defaultOidcDevPort);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error('OIDC_DEV_PORT must be a port number');

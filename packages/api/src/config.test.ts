@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCheckoutConfig } from './checkout-config';
+import { loadCheckoutConfig } from './checkout';
 import { loadConfig } from './config';
-import { loadIdentityConfig } from './identity-config';
-import { findRepoRoot } from './paths';
+import { loadIdentityConfig } from './identity';
+import { findRepoRoot } from './kernel/paths';
 import { productionEnv } from './test/production-env';
 
 describe('loadConfig', () => {

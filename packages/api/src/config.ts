@@ -1,13 +1,13 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import type { DatabaseConfig } from './adapters/database/database';
-import { type ApplePayConfig, loadApplePayConfig } from './apple-pay-config';
-import { type CheckoutConfig, loadCheckoutConfig } from './checkout-config';
-import { type IdentityConfig, loadIdentityConfig } from './identity-config';
-import { isLogLevel, logLevels } from './logger';
-import { findRepoRoot } from './paths';
+import { type CheckoutConfig, loadCheckoutConfig } from './checkout';
+import { type IdentityConfig, loadIdentityConfig } from './identity';
+import type { DatabaseConfig } from './kernel/database/database';
+import { isLogLevel, logLevels } from './kernel/logger';
+import { findRepoRoot } from './kernel/paths';
+import { type ApplePayConfig, loadApplePayConfig } from './payments';
 import { productionProblems } from './production-guards';
-import { loadReleasesConfig, type ReleasesConfig } from './releases-config';
+import { loadReleasesConfig, type ReleasesConfig } from './releases';
 
 export interface AppConfig {
   port: number;

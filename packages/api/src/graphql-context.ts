@@ -1,9 +1,9 @@
-import type { Db } from './adapters/database/database';
-import type { Geocoder } from './adapters/geocoding/geocoder';
-import type { Logger } from './logger';
-import type { CheckoutContext } from './services/checkout/ports';
-import type { IdentityContext } from './services/identity/ports';
-import type { ReleasesContext } from './services/releases/ports';
+import type { Geocoder } from './catalogue';
+import type { CheckoutContext } from './checkout';
+import type { IdentityContext } from './identity';
+import type { Db } from './kernel/database/database';
+import type { Logger } from './kernel/logger';
+import type { ReleasesContext } from './releases';
 
 /** What every resolver receives: the ports that services need. */
 export interface GraphQLContext {

@@ -1,13 +1,5 @@
 // The package's public entry, for e2e tests, benchmarks and scripts.
 
-export { createDatabase } from './adapters/database/create-database';
-export type { Database, DatabaseConfig, Db } from './adapters/database/database';
-export { oidcDevClients } from './adapters/oidc-dev-provider/dev-clients';
-export type {
-  OidcDevProviderOptions,
-  RunningOidcDevProvider,
-} from './adapters/oidc-dev-provider/dev-provider';
-export { startOidcDevProvider } from './adapters/oidc-dev-provider/dev-provider';
 export type { App, AppOptions } from './app';
 export { createApp } from './app';
 export type { AppConfig } from './config';
@@ -18,6 +10,9 @@ export { migrate } from './db/migrate';
 export type { SeedOptions, SeedResult } from './db/seed';
 export { seedDemo } from './db/seed';
 export { csrfHeaderName } from './http/hardening';
-export type { IdentityConfig } from './identity-config';
+export type { IdentityConfig, OidcDevProviderOptions, RunningOidcDevProvider } from './identity';
+export { oidcDevClients, startOidcDevProvider } from './identity';
+export { createDatabase } from './kernel/database/create-database';
+export type { Database, DatabaseConfig, Db } from './kernel/database/database';
 export type { RunningServer } from './start-server';
 export { startServer } from './start-server';

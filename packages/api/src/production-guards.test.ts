@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { developmentOperatorKey } from './checkout-config';
+import { developmentOperatorKey } from './checkout';
 import { loadConfig } from './config';
 import { productionProblems } from './production-guards';
 import { productionEnv } from './test/production-env';

@@ -1,6 +1,18 @@
-import { developmentOperatorKey } from './checkout-config';
-import type { AppConfig } from './config';
-import { developmentHostSecret, developmentTokenSecret } from './identity-config';
+import { type CheckoutConfig, developmentOperatorKey } from './checkout';
+import { developmentHostSecret, developmentTokenSecret, type IdentityConfig } from './identity';
+import type { DatabaseConfig } from './kernel/database/database';
+import type { ApplePayConfig } from './payments';
+import type { ReleasesConfig } from './releases';
+
+/** The parts of the application's configuration the guards read (config.ts puts them together). */
+export interface GuardedConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  database: DatabaseConfig;
+  identity: IdentityConfig;
+  checkout: CheckoutConfig;
+  applePay: ApplePayConfig;
+  releases: ReleasesConfig;
+}
 
 /**
  * Why a production server must not start with this configuration: one line per refusal, each naming
@@ -9,10 +21,7 @@ import { developmentHostSecret, developmentTokenSecret } from './identity-config
  * The embedded defaults (PGlite, the sandbox processor, development secrets) make the API run with no
  * configuration at all, which is right on a laptop and wrong in front of real clients.
  */
-export function productionProblems(
-  env: Record<string, string | undefined>,
-  config: Pick<AppConfig, 'nodeEnv' | 'database' | 'identity' | 'checkout' | 'applePay' | 'releases'>,
-): string[] {
+export function productionProblems(env: Record<string, string | undefined>, config: GuardedConfig): string[] {
   if (config.nodeEnv !== 'production') return [];
   const problems: string[] = [];
   if (config.database.kind !== 'postgres') {

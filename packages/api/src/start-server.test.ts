@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCheckoutConfig } from './checkout-config';
+import { loadCheckoutConfig } from './checkout';
 import type { AppConfig } from './config';
-import { loadIdentityConfig } from './identity-config';
-import { loadReleasesConfig } from './releases-config';
+import { loadIdentityConfig } from './identity';
+import { loadReleasesConfig } from './releases';
 import { startServer, surviveDatabaseOutages } from './start-server';
 import { freePort } from './test/temporary-postgres';
 

@@ -1,17 +1,15 @@
 import { createServer } from 'node:http';
-import { createDatabase } from './adapters/database/create-database';
-import type { Database } from './adapters/database/database';
-import { isDatabaseUnavailable } from './adapters/database/unavailable';
-import { createMailer } from './adapters/mail/create-mailer';
-import { createPayments } from './adapters/payments/create-payments-processor';
-import { createSmsSender } from './adapters/sms/create-sms-sender';
 import { createApp } from './app';
 import type { AppConfig } from './config';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { type JobEngine, startJobEngine } from './jobs/job-engine';
-import { errorFields, logger } from './logger';
-import { notificationSettings } from './services/notifications/settings';
+import { createDatabase } from './kernel/database/create-database';
+import type { Database } from './kernel/database/database';
+import { isDatabaseUnavailable } from './kernel/database/unavailable';
+import { errorFields, logger } from './kernel/logger';
+import { createMailer, createSmsSender, notificationSettings } from './notifications';
+import { createPayments } from './payments';
 
 export interface RunningServer {
   /** The GraphQL endpoint, e.g. http://localhost:4000/graphql. */

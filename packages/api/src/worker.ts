@@ -1,7 +1,7 @@
 // The job engine's workers on their own (`node dist/worker.mjs`), for a scaled deployment: run one or
 // more of these against the API's PostgreSQL and start the API processes with JOBS_IN_PROCESS=false.
 import { loadConfig } from './config';
-import { logger } from './logger';
+import { logger } from './kernel/logger';
 import { logJobError, openDatabase, runUntilStopped, startJobs } from './start-server';
 
 try {

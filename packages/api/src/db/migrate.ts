@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Database } from '../adapters/database/database';
-import { installJobEngine } from '../jobs/install';
-import { migrationsDir } from '../paths';
+import type { Database } from '../kernel/database/database';
+import { installJobEngine } from '../kernel/jobs/install';
+import { migrationsDir } from '../kernel/paths';
 
 export interface Migration {
   /** Four digits, e.g. `0001`; migrations run in this order. */

@@ -2,10 +2,10 @@
 // recorded by its URL (no checksum) and the marketplace's rollout of it, and remote_overrides goes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
+import { urlVersion } from '../releases';
 import { type TestDatabase, testDatabases } from '../test/databases';
 import { postGraphQL } from '../test/graphql';
 import { migrate, readMigrations } from './migrate';
-import { urlVersion } from './rollout-states';
 
 const spotlight = 'http://localhost:3011/mf-manifest.json';
 const before0016 = `

@@ -1,13 +1,27 @@
 import { getTableName, isTable } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as catalogue from '../catalogue';
+import * as checkout from '../checkout';
+import * as identity from '../identity';
+import * as kernel from '../kernel/tables';
+import * as memberships from '../memberships';
+import * as notifications from '../notifications';
+import * as payments from '../payments';
+import * as releases from '../releases';
+import * as scheduling from '../scheduling';
+import * as staff from '../staff';
 import { type TestDatabase, testDatabases } from '../test/databases';
 import { migrate } from './migrate';
-import * as schema from './schema';
 
-const drizzleTables: PgTable[] = Object.values(schema).filter((value: unknown) =>
-  isTable(value),
-) as PgTable[];
+// Every context's tables, as their public entries offer them.
+const drizzleTables: PgTable[] = [
+  ...new Set(
+    [kernel, catalogue, identity, scheduling, payments, memberships, checkout, notifications, staff, releases]
+      .flatMap((module) => Object.values(module))
+      .filter((value: unknown) => isTable(value)),
+  ),
+] as PgTable[];
 
 interface ColumnFacts {
   type: string;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { dueNow, PAYMENT_CAPTIONS, paymentCaption } from '@atrium/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { assetsDir } from '../paths';
+import { assetsDir } from '../kernel/paths';
 import { type TestDatabase, testDatabases } from '../test/databases';
 import { postGraphQL } from '../test/graphql';
 import { migrate } from './migrate';

@@ -1,6 +1,25 @@
 import { and, eq, getTableColumns, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../adapters/database/database';
+import {
+  checkoutNoteDefinitions,
+  clinics,
+  procedureAddOns,
+  procedureClinics,
+  procedureGroups,
+  procedures,
+} from '../catalogue';
+import type { Database } from '../kernel/database/database';
+import { marketplaceGroups, marketplaces } from '../kernel/tables';
+import {
+  appendState,
+  currentState,
+  lockScope,
+  remoteNames,
+  remoteReleases,
+  sameContent,
+  type Transaction,
+  urlVersion,
+} from '../releases';
 import type { DemoMarketplace } from './demo/demo-marketplace';
 import { demoStaff } from './demo/demo-staff';
 import { glowMobileIv } from './demo/glow-mobile-iv';
@@ -11,26 +30,6 @@ import { seedDemoPromoCodes } from './demo/seed-promo-codes';
 import { seedDemoSchedules } from './demo/seed-schedules';
 import { seedDemoStaff } from './demo/seed-staff';
 import { solaceWellnessStudio } from './demo/solace-wellness-studio';
-import {
-  appendState,
-  currentState,
-  lockScope,
-  sameContent,
-  type Transaction,
-  urlVersion,
-} from './rollout-states';
-import {
-  checkoutNoteDefinitions,
-  clinics,
-  marketplaceGroups,
-  marketplaces,
-  procedureAddOns,
-  procedureClinics,
-  procedureGroups,
-  procedures,
-  remoteNames,
-  remoteReleases,
-} from './schema';
 
 export interface SeedOptions {
   /** Entry URL registered as marketplace 2's `catalog` remote override. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../adapters/database/database';
 import { type App, createApp } from '../app';
 import { migrate } from '../db/migrate';
+import type { Database } from '../kernel/database/database';
 import { type TestDatabase, testDatabases } from '../test/databases';
 import { checkReadiness } from './health-check';
 

@@ -1,7 +1,7 @@
 import type { Plugin } from 'graphql-yoga';
-import type { Database } from '../adapters/database/database';
 import { readMigrations } from '../db/migrate';
-import { errorFields, logger } from '../logger';
+import type { Database } from '../kernel/database/database';
+import { errorFields, logger } from '../kernel/logger';
 
 /** `GET /healthz` answers `ok` without touching the database: a liveness probe for load balancers. */
 export function useHealthCheck(path = '/healthz'): Plugin {

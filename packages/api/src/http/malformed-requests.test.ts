@@ -21,12 +21,11 @@ import { type App, createApp } from '../app';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed';
 import trustedDocuments from '../generated/persisted-documents/persisted-documents.json';
-import { loadIdentityConfig } from '../identity-config';
-import { loadTypeDefs } from '../schema/load-type-defs';
-import { appleFormPostPath } from '../services/identity/third-party';
+import { appleFormPostPath, loadIdentityConfig } from '../identity';
 import { signedInClient } from '../test/account';
 import { type TestDatabase, testDatabases } from '../test/databases';
 import { appWithStripeWebhooks, testWebhookSecret } from '../test/webhooks';
+import { loadTypeDefs } from '../type-defs';
 import { csrfHeaderName } from './hardening';
 
 import { graphqlMaxBodyBytes, maxNesting } from './malformed-requests';

@@ -9,7 +9,7 @@ import {
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
-import { developmentOperatorKey } from '../checkout-config';
+import { developmentOperatorKey } from '../checkout';
 import { demoClientPassword } from '../db/demo/demo-clients';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed';

@@ -2,18 +2,17 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../adapters/database/database';
-import { createSmtpMailer } from '../adapters/mail/smtp-mailer';
-import { createSandboxProcessor } from '../adapters/payments/sandbox-processor';
-import { utcDate } from '../services/memberships/periods';
+import type { Database } from '../kernel/database/database';
+import { bossDb } from '../kernel/jobs/pg-boss-db';
+import { jobSchema, queues } from '../kernel/jobs/queues';
+import { utcDate } from '../memberships';
+import { createSmtpMailer, queueMessage } from '../notifications';
+import { createSandboxProcessor } from '../payments';
 import { type CheckoutTestContext, createCheckoutTestContext } from '../test/checkout';
 import { testDatabases } from '../test/databases';
 import { memberClient, membershipFixture, subscribe } from '../test/memberships';
 import { startTestSmtpServer, type TestSmtpServer } from '../test/smtp-server';
 import { type JobEngine, startJobEngine } from './job-engine';
-import { queueMessage } from './outbox';
-import { bossDb } from './pg-boss-db';
-import { jobSchema, queues } from './queues';
 
 const email = (to: string) =>
   ({

@@ -1,18 +1,14 @@
 import PgBoss from 'pg-boss';
-import type { Database } from '../adapters/database/database';
-import type { Mailer } from '../adapters/mail/mailer';
-import type { PaymentsProcessor } from '../adapters/payments/payments-processor';
-import type { SmsSender } from '../adapters/sms/sms-sender';
-import { reconcilePendingConfirmations } from '../services/checkout/confirmation-reconciliation';
-import { deleteExpired } from '../services/housekeeping';
-import { type AccountEmailJob, sendAccountEmail } from '../services/identity/account-emails';
-import { reconcilePendingPurchases } from '../services/memberships/reconciliation';
-import { renewDueMemberships } from '../services/memberships/renewals';
-import { queueDueReminders } from '../services/notifications/reminders';
-import type { NotificationSettings } from '../services/notifications/settings';
-import { deliverMessage } from './deliver-message';
-import { bossDb } from './pg-boss-db';
-import { jobSchema, queues } from './queues';
+import { queueDueReminders, reconcilePendingConfirmations } from '../checkout';
+import { type AccountEmailJob, sendAccountEmail } from '../identity';
+import type { Database } from '../kernel/database/database';
+import { bossDb } from '../kernel/jobs/pg-boss-db';
+import { jobSchema, queues } from '../kernel/jobs/queues';
+import { reconcilePendingPurchases, renewDueMemberships } from '../memberships';
+import type { Mailer, NotificationSettings, SmsSender } from '../notifications';
+import { deliverMessage } from '../notifications';
+import type { PaymentsProcessor } from '../payments';
+import { deleteExpired } from './housekeeping';
 
 export interface JobPorts {
   database: Database;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sandboxApplePayVersion } from '../adapters/payments/apple-pay-tokenizer';
+import { sandboxApplePayVersion } from '../payments';
 
 export const applePayOperations = {
   enabled: /* GraphQL */ `query ApplePayEnabled { applePayEnabled }`,

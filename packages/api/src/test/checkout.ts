@@ -1,10 +1,10 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
-import type { Database } from '../adapters/database/database';
 import { type App, createApp } from '../app';
-import { developmentOperatorKey } from '../checkout-config';
+import { developmentOperatorKey } from '../checkout';
 import { migrate } from '../db/migrate';
-import { loadIdentityConfig } from '../identity-config';
+import { loadIdentityConfig } from '../identity';
+import type { Database } from '../kernel/database/database';
 import type { TestDatabase, TestDatabaseFactory } from './databases';
 import { TestBrowser } from './identity';
 

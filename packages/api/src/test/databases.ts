@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDatabase } from '../adapters/database/create-database';
-import type { Database } from '../adapters/database/database';
+import { createDatabase } from '../kernel/database/create-database';
+import type { Database } from '../kernel/database/database';
 
 export interface TestDatabase {
   database: Database;

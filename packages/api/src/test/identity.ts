@@ -1,13 +1,11 @@
 import PgBoss from 'pg-boss';
-import type { Database } from '../adapters/database/database';
 import type { App } from '../app';
-import type { OutboxAttachment } from '../db/schema';
-import { hostSecretHeader } from '../http/host-secret';
-import { developmentHostSecret } from '../identity-config';
-import { bossDb } from '../jobs/pg-boss-db';
-import { jobSchema, queues } from '../jobs/queues';
-import { type AccountEmailJob, sendAccountEmail } from '../services/identity/account-emails';
-import { hashPassword } from '../services/identity/passwords';
+import { type AccountEmailJob, developmentHostSecret, hashPassword, sendAccountEmail } from '../identity';
+import type { Database } from '../kernel/database/database';
+import { hostSecretHeader } from '../kernel/http/host-secret';
+import { bossDb } from '../kernel/jobs/pg-boss-db';
+import { jobSchema, queues } from '../kernel/jobs/queues';
+import type { OutboxAttachment } from '../notifications';
 import type { GraphQLResponse } from './graphql';
 
 /** A clock tests move by hand; it starts at the real time so provider-issued tokens stay valid. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PaymentsProcessor } from '../adapters/payments/payments-processor';
+import type { PaymentsProcessor } from '../payments';
 import { accountOperations, signedInClient } from './account';
 import { type CheckoutTestContext, newCard, type TestBrowser } from './checkout';
 

@@ -1,6 +1,6 @@
 import type { StaffRole } from '@atrium/domain';
 import type { App } from '../app';
-import type { StaffRequestView } from '../services/staff/requests';
+import type { StaffRequestView } from '../staff';
 import type { CheckoutTestContext } from './checkout';
 import { signInWithPasscode, TestBrowser } from './identity';
 

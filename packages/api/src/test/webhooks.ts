@@ -2,13 +2,12 @@
 // known secret (its charges still go to the given processor, the sandbox by default), and events
 // signed with the Stripe SDK's own test helper, as Stripe signs them.
 import Stripe from 'stripe';
-import type { Database } from '../adapters/database/database';
-import { createPayments } from '../adapters/payments/create-payments-processor';
-import type { PaymentsProcessor } from '../adapters/payments/payments-processor';
-import { createSandboxProcessor } from '../adapters/payments/sandbox-processor';
 import { type App, createApp } from '../app';
-import { developmentOperatorKey } from '../checkout-config';
-import { loadIdentityConfig } from '../identity-config';
+import { developmentOperatorKey } from '../checkout';
+import { loadIdentityConfig } from '../identity';
+import type { Database } from '../kernel/database/database';
+import type { PaymentsProcessor } from '../payments';
+import { createPayments, createSandboxProcessor } from '../payments';
 
 export const testWebhookSecret = 'whsec_test_payment_events';
 

@@ -1,4 +1,4 @@
-import type { sexesAssignedAtBirth } from '../identity-schema';
+import type { sexesAssignedAtBirth } from '../../identity';
 
 /** The password of every demo client (documented in the package README). */
 export const demoClientPassword = 'demo-pass-123';

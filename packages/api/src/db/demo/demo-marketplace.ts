@@ -1,4 +1,6 @@
-import type { CheckoutNoteOptions, checkoutNoteTypes, marketplaces, remoteNames } from '../schema';
+import type { CheckoutNoteOptions, checkoutNoteTypes } from '../../catalogue';
+import type { marketplaces } from '../../kernel/tables';
+import type { remoteNames } from '../../releases';
 
 /**
  * One demo tenant as the seed writes it. Lists are in display order (their index becomes `position`)

@@ -3,7 +3,7 @@
 // so the demo always has a realistic two weeks ahead; the same day gives the same rows.
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, getISODay } from 'date-fns';
-import type { AppointmentStatus } from '../scheduling-schema';
+import type { AppointmentStatus } from '../../scheduling';
 import type { DemoMarketplace } from './demo-marketplace';
 
 /** Where a practitioner works: a clinic id, or at-home visits. */

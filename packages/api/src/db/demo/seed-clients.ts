@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../adapters/database/database';
-import { users } from '../schema';
+import { users } from '../../identity';
+import type { Db } from '../../kernel/database/database';
 import { type DemoClient, demoClientPassword, demoClients } from './demo-clients';
 import type { DemoMarketplace } from './demo-marketplace';
 

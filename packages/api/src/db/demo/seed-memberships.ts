@@ -1,12 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../adapters/database/database';
+import type { Db } from '../../kernel/database/database';
 import {
   membershipDefinitions,
   membershipDiscounts,
   packageItemDefinitions,
   packages,
-} from '../checkout-schema';
+} from '../../memberships';
 
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../adapters/database/database';
-import { promoCodes } from '../checkout-schema';
+import { promoCodes } from '../../checkout';
+import type { Db } from '../../kernel/database/database';
 
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 

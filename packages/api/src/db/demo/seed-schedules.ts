@@ -1,6 +1,6 @@
 import { and, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../adapters/database/database';
+import type { Db } from '../../kernel/database/database';
 import {
   appointments,
   liveAppointmentStatuses,
@@ -9,7 +9,7 @@ import {
   practitionerTimeOff,
   practitionerWorkingHours,
   schedulingSettings,
-} from '../scheduling-schema';
+} from '../../scheduling';
 import type { DemoMarketplace } from './demo-marketplace';
 import {
   type DemoAppointment,

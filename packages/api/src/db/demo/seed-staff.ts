@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../adapters/database/database';
-import { staffMembers, users } from '../schema';
+import { users } from '../../identity';
+import type { Db } from '../../kernel/database/database';
+import { staffMembers } from '../../staff';
 import type { DemoMarketplace } from './demo-marketplace';
 import { type DemoStaffMember, demoStaff } from './demo-staff';
 

@@ -1,0 +1,10 @@
+import type { Resolvers } from './generated/resolvers-types';
+
+export const baseResolvers: Resolvers = {
+  Query: {
+    health: () => 'ok',
+  },
+  Mutation: {
+    noop: () => null,
+  },
+};

@@ -1,0 +1,7 @@
+// The catalogue context's part of the GraphQL API (its SDL is the .graphql files beside): the
+// composition root merges every context's resolvers into one schema.
+import type { Resolvers } from '../generated/resolvers-types';
+import { marketplaceResolvers } from './marketplace-resolvers';
+import { placesResolvers } from './places-resolvers';
+
+export const resolvers: Resolvers[] = [marketplaceResolvers, placesResolvers];

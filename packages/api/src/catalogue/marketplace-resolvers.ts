@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { Resolvers } from '../generated/resolvers-types';
+import { parseInput, withServiceErrors } from '../kernel/graphql-errors';
+import { idInput, marketplaceIdInput } from '../kernel/id-input';
+import { getMarketplace, type ProceduresFilter } from './marketplace';
+
+const argsSchema = z.object({
+  id: marketplaceIdInput,
+  procedures: z
+    .object({
+      organizationId: idInput('Organization').nullish(),
+      location: z
+        .object({
+          latitude: z
+            .number()
+            .min(-90, 'Latitude must be between -90 and 90.')
+            .max(90, 'Latitude must be between -90 and 90.'),
+          longitude: z
+            .number()
+            .min(-180, 'Longitude must be between -180 and 180.')
+            .max(180, 'Longitude must be between -180 and 180.'),
+        })
+        .nullish(),
+    })
+    .refine((input) => input.organizationId == null || input.location == null, {
+      message: 'Filter procedures by organizationId or by location, not both.',
+    })
+    .nullish(),
+});
+
+export const marketplaceResolvers: Resolvers = {
+  Query: {
+    marketplace: async (_parent, args, context) => {
+      const { id, procedures } = parseInput(argsSchema, args);
+      let filter: ProceduresFilter | null = null;
+      if (procedures?.organizationId != null) filter = { organizationId: procedures.organizationId };
+      else if (procedures?.location != null) filter = { location: procedures.location };
+      return withServiceErrors(() => getMarketplace(context, id, filter));
+    },
+  },
+};

@@ -1,0 +1,34 @@
+// The checkout context's public entry: what other contexts, the composition root and tests use of it.
+
+export type { CheckoutConfig } from './config';
+export { defaultCheckoutConfig, developmentOperatorKey, loadCheckoutConfig } from './config';
+export { reconcilePendingConfirmations } from './confirmation-reconciliation';
+export { slotTakenMessage } from './errors';
+export { appointmentId, localDate } from './inputs';
+export { queueDueReminders } from './notifications/reminders';
+export type { OperatorAppointmentResult, OperatorDependencies } from './operator-actions';
+export {
+  cancelAppointment,
+  completeAppointment,
+  confirmAppointment,
+  declineAppointment,
+} from './operator-actions';
+export type { CheckoutContext, CheckoutPorts } from './ports';
+export { handleProcessorEvent, processorEventLifetimeMs, refundedInProcessor } from './processor-events';
+export {
+  appointmentRequestProcedures,
+  appointmentRequests,
+  checkoutNoteAnswers,
+  promoCodes,
+  waitlistOffers,
+  waitlistRequestRanges,
+  waitlistRequests,
+} from './tables';
+export {
+  acceptWaitlistOffer,
+  createWaitlistOffer,
+  getWaitlistOffer,
+  loadWaitlistRequestForOffer,
+  practitionerFreeFor,
+  waitlistOfferMessages,
+} from './waitlist-offers';

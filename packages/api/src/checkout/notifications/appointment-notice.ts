@@ -1,0 +1,140 @@
+// Everything a message about one appointment request says, read in one statement (inside the
+// transaction that causes the message, so it sees that transaction's own changes).
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { clinics, procedures } from '../../catalogue';
+import { users } from '../../identity';
+import type { Db } from '../../kernel/database/database';
+import { marketplaces } from '../../kernel/tables';
+import { type AppointmentStatus, appointments, practitioners } from '../../scheduling';
+import {
+  appointmentRequestProcedures,
+  appointmentRequests,
+  waitlistRequestRanges,
+  waitlistRequests,
+} from '../tables';
+
+export interface AppointmentNotice {
+  marketplace: { id: number; name: string; primaryColor: string; logo: string | null };
+  client: {
+    email: string;
+    givenName: string | null;
+    familyName: string | null;
+    /** E.164; texts go to it only when phoneOptIn. */
+    phone: string | null;
+    phoneOptIn: boolean;
+  };
+  /** The place's IANA zone: the clinic's, or the client's address's for an at-home visit. */
+  timeZone: string;
+  place: { kind: 'clinic'; name: string; address: string; phone: string } | { kind: 'home'; address: string };
+  /** Procedures and add-ons, in cart order. */
+  procedures: string[];
+  /** A single time's appointment; null for a waitlist request. */
+  appointment: {
+    id: number;
+    status: AppointmentStatus;
+    startsAt: Date;
+    endsAt: Date;
+    practitioner: string;
+    cancellationReason: string | null;
+  } | null;
+  /** A waitlist request's windows in order (empty for an appointment). */
+  waitlist: { startsAt: Date; endsAt: Date }[];
+}
+
+/** The request's notice, found by its appointment or by the request itself; null when there is none. */
+export async function loadAppointmentNotice(
+  db: Db,
+  by: { appointmentId: number } | { requestId: number },
+): Promise<AppointmentNotice | null> {
+  const where: SQL =
+    'appointmentId' in by
+      ? eq(appointmentRequests.appointmentId, by.appointmentId)
+      : eq(appointmentRequests.id, by.requestId);
+  const [row] = await db
+    .select({
+      marketplaceId: marketplaces.id,
+      marketplaceName: marketplaces.name,
+      primaryColor: marketplaces.primaryColor,
+      logo: marketplaces.logo,
+      email: users.email,
+      givenName: users.givenName,
+      familyName: users.familyName,
+      phone: users.phone,
+      phoneOptIn: users.phoneOptIn,
+      timeZone: appointmentRequests.timeZone,
+      address: appointmentRequests.address,
+      clinicName: clinics.name,
+      clinicAddress: clinics.address,
+      clinicPhone: clinics.phone,
+      appointmentId: appointments.id,
+      status: appointments.status,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      cancellationReason: appointments.cancellationReason,
+      practitioner: practitioners.name,
+      procedures: sql<string[]>`coalesce((
+        select json_agg(${procedures.name} order by ${appointmentRequestProcedures.position})
+        from ${appointmentRequestProcedures}
+        join ${procedures} on ${procedures.id} = ${appointmentRequestProcedures.procedureId}
+        where ${appointmentRequestProcedures.requestId} = ${appointmentRequests.id}
+      ), '[]'::json)`,
+      waitlist: sql<{ startsAt: string; endsAt: string }[]>`coalesce((
+        select json_agg(json_build_object('startsAt', ${waitlistRequestRanges.startsAt},
+                                          'endsAt', ${waitlistRequestRanges.endsAt})
+                        order by ${waitlistRequestRanges.position})
+        from ${waitlistRequests}
+        join ${waitlistRequestRanges} on ${waitlistRequestRanges.waitlistRequestId} = ${waitlistRequests.id}
+        where ${waitlistRequests.requestId} = ${appointmentRequests.id}
+      ), '[]'::json)`,
+    })
+    .from(appointmentRequests)
+    .innerJoin(marketplaces, eq(marketplaces.id, appointmentRequests.marketplaceId))
+    .innerJoin(users, eq(users.id, appointmentRequests.clientUserId))
+    .leftJoin(clinics, eq(clinics.id, appointmentRequests.organizationId))
+    .leftJoin(appointments, eq(appointments.id, appointmentRequests.appointmentId))
+    .leftJoin(practitioners, eq(practitioners.id, appointments.practitionerId))
+    .where(where);
+  if (!row) return null;
+
+  return {
+    marketplace: {
+      id: row.marketplaceId,
+      name: row.marketplaceName,
+      primaryColor: row.primaryColor,
+      logo: row.logo,
+    },
+    client: {
+      email: row.email,
+      givenName: row.givenName,
+      familyName: row.familyName,
+      phone: row.phone,
+      phoneOptIn: row.phoneOptIn,
+    },
+    timeZone: row.timeZone,
+    place:
+      row.clinicName !== null
+        ? {
+            kind: 'clinic',
+            name: row.clinicName,
+            address: row.clinicAddress ?? '',
+            phone: row.clinicPhone ?? '',
+          }
+        : { kind: 'home', address: row.address ?? '' },
+    procedures: row.procedures,
+    appointment:
+      row.appointmentId !== null && row.status !== null && row.startsAt !== null && row.endsAt !== null
+        ? {
+            id: row.appointmentId,
+            status: row.status,
+            startsAt: row.startsAt,
+            endsAt: row.endsAt,
+            practitioner: row.practitioner ?? '',
+            cancellationReason: row.cancellationReason,
+          }
+        : null,
+    waitlist: row.waitlist.map((range) => ({
+      startsAt: new Date(range.startsAt),
+      endsAt: new Date(range.endsAt),
+    })),
+  };
+}

@@ -1,0 +1,27 @@
+// The identity context's public entry: what other contexts, the composition root and tests use of it.
+
+export type { AccountEmailJob } from './account-emails';
+export { sendAccountEmail } from './account-emails';
+export { ForbiddenError } from './account-errors';
+export { accountErrors, withAccountErrors } from './account-graphql-errors';
+export { defaultOidcDevPort, oidcDevClients } from './adapters/oidc-dev-provider/dev-clients';
+export type {
+  OidcDevProviderOptions,
+  RunningOidcDevProvider,
+} from './adapters/oidc-dev-provider/dev-provider';
+export { startOidcDevProvider } from './adapters/oidc-dev-provider/dev-provider';
+export { useAppleFormPost } from './apple-form-post';
+export type { IdentityConfig } from './config';
+export { developmentHostSecret, developmentTokenSecret, loadIdentityConfig } from './config';
+export { RateLimitedError, signInRequired, UnauthenticatedError } from './errors';
+export { birthDate, emailInput, timeZone } from './inputs';
+export { hashPassword } from './passwords';
+export type { IdentityContext } from './ports';
+export type { IdentityOptions } from './request-context';
+export { createIdentity } from './request-context';
+export type { RequestSession } from './sessions';
+export { requireSession, sessionAbsoluteMs, sessionIdleMs } from './sessions';
+export { passcodes, sessions, sexesAssignedAtBirth, thirdPartySignIns, users, userTokens } from './tables';
+export { appleFormPostPath } from './third-party';
+export type { Tenant, UserRow } from './users';
+export { findUserByEmail, findUserById, insertUser, tenantOfMarketplace } from './users';

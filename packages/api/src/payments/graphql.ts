@@ -1,0 +1,7 @@
+// The payments context's part of the GraphQL API (its SDL is the .graphql files beside): the
+// composition root merges every context's resolvers into one schema.
+import type { Resolvers } from '../generated/resolvers-types';
+import { applePayResolvers } from './apple-pay-resolvers';
+import { walletResolvers } from './wallet-resolvers';
+
+export const resolvers: Resolvers[] = [walletResolvers, applePayResolvers];

@@ -1,0 +1,6 @@
+// The scheduling context's part of the GraphQL API (its SDL is the .graphql files beside): the
+// composition root merges every context's resolvers into one schema.
+import type { Resolvers } from '../generated/resolvers-types';
+import { availabilityResolvers } from './resolvers';
+
+export const resolvers: Resolvers[] = [availabilityResolvers];

@@ -1,0 +1,15 @@
+// The scheduling context's public entry: what other contexts, the composition root and tests use of it.
+export { clipToBookableDates, loadPlaceSchedules, slotRules } from './availability';
+export type { PractitionerSchedule } from './engine';
+export { choosePractitioner, findAvailableSlots, rankPractitioners } from './engine';
+export { loadSchedules } from './load-schedules';
+export type { AppointmentStatus } from './tables';
+export {
+  appointments,
+  liveAppointmentStatuses,
+  practitionerProcedures,
+  practitioners,
+  practitionerTimeOff,
+  practitionerWorkingHours,
+  schedulingSettings,
+} from './tables';

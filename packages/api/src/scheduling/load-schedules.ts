@@ -1,0 +1,202 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../kernel/database/database';
+import type { Interval, PractitionerSchedule } from './engine';
+
+/** Slot rules of a marketplace without its own scheduling_settings row (the columns' defaults). */
+export const defaultSchedulingSettings = {
+  slotStepMinutes: 15,
+  minimumNoticeMinutes: 120,
+  bookingHorizonMonths: 12,
+} as const;
+
+export interface ScheduleRequest {
+  marketplaceId: number;
+  /** The clinic, or null for an at-home visit. */
+  clinicId: number | null;
+  /** Zone of an at-home visit's address; a clinic's own zone is read from the database. */
+  homeTimeZone: string | null;
+  procedureIds: number[];
+  /** Local dates (yyyy-MM-dd) of the days asked about. */
+  dateRange: { start: string; end: string };
+}
+
+export interface ScheduleMarketplace {
+  id: number;
+  providesAtHome: boolean;
+  serviceAreaLatitude: number | null;
+  serviceAreaLongitude: number | null;
+  serviceAreaRadiusKm: number | null;
+  serviceAreaZipCodes: string[];
+  slotStepMinutes: number;
+  minimumNoticeMinutes: number;
+  bookingHorizonMonths: number;
+}
+
+export interface CartProcedure {
+  id: number;
+  name: string;
+  isAddOn: boolean;
+  /** The shortest of its durations, in minutes. */
+  minimumDuration: number;
+  /** Offered at the clinic, or on at-home visits. */
+  offered: boolean;
+}
+
+export interface Schedules {
+  /** Null when the marketplace does not exist. */
+  marketplace: ScheduleMarketplace | null;
+  /** False when the clinic is not one of the marketplace's. */
+  clinicFound: boolean;
+  /** The clinic's zone, or the address's; null when the clinic was not found. */
+  timeZone: string | null;
+  /** The requested procedures and add-ons found in the marketplace. */
+  procedures: CartProcedure[];
+  /**
+   * Active practitioners who perform every requested procedure and add-on and work at the location,
+   * with their windows there, and their time off and live appointments (anywhere) around the dates.
+   */
+  practitioners: PractitionerSchedule[];
+}
+
+interface ScheduleRow {
+  marketplace: ScheduleMarketplace | null;
+  clinicFound: boolean;
+  timeZone: string | null;
+  procedures: CartProcedure[];
+  practitioners: {
+    id: number;
+    windows: [number, number, number][];
+    timeOff: [number, number][];
+    appointments: [number, number][];
+  }[];
+}
+
+const toInterval = ([start, end]: [number, number]): Interval => ({ start, end });
+
+/**
+ * Everything availability needs, in one statement: the marketplace's slot rules and service area, the
+ * clinic's zone, the cart's procedures, and each eligible practitioner's schedule. Time off and
+ * appointments are read for the asked days plus a day either side (for visits across midnight and any
+ * offset), whatever the number of days or practitioners.
+ */
+export async function loadSchedules(db: Db, request: ScheduleRequest): Promise<Schedules> {
+  const { marketplaceId, clinicId, homeTimeZone, procedureIds, dateRange } = request;
+  const clinic = sql`${clinicId}::integer`;
+  const query = sql`
+    with
+      marketplace as (
+        select m.id,
+               m.provides_at_home as "providesAtHome",
+               m.service_area_latitude as "serviceAreaLatitude",
+               m.service_area_longitude as "serviceAreaLongitude",
+               m.service_area_radius_km as "serviceAreaRadiusKm",
+               m.service_area_zip_codes as "serviceAreaZipCodes",
+               coalesce(s.slot_step_minutes, ${defaultSchedulingSettings.slotStepMinutes}) as "slotStepMinutes",
+               coalesce(s.minimum_notice_minutes, ${defaultSchedulingSettings.minimumNoticeMinutes}) as "minimumNoticeMinutes",
+               coalesce(s.booking_horizon_months, ${defaultSchedulingSettings.bookingHorizonMonths}) as "bookingHorizonMonths"
+        from marketplaces m
+        left join scheduling_settings s on s.marketplace_id = m.id
+        where m.id = ${marketplaceId}
+      ),
+      clinic as (
+        select c.time_zone from clinics c where c.id = ${clinic} and c.marketplace_id = ${marketplaceId}
+      ),
+      place as (
+        select case when ${clinic} is null then ${homeTimeZone}::text else (select time_zone from clinic) end as time_zone
+      ),
+      around as (
+        select tstzrange(
+          ((${dateRange.start}::date - 1)::timestamp at time zone place.time_zone),
+          ((${dateRange.end}::date + 2)::timestamp at time zone place.time_zone)
+        ) as during
+        from place
+        where place.time_zone is not null
+      ),
+      wanted as (
+        select distinct unnest(${sql.param(procedureIds)}::integer[]) as id
+      ),
+      cart as (
+        select p.id,
+               p.name,
+               p.is_add_on as "isAddOn",
+               (select min(d) from unnest(p.durations) as d) as "minimumDuration",
+               case
+                 when ${clinic} is null then p.offered_at_home
+                 else exists (
+                   select 1 from procedure_clinics pc where pc.procedure_id = p.id and pc.clinic_id = ${clinic}
+                 )
+               end as offered
+        from procedures p
+        where p.id in (select id from wanted) and p.marketplace_id = ${marketplaceId}
+      ),
+      eligible as (
+        select pr.id
+        from practitioners pr
+        where pr.marketplace_id = ${marketplaceId}
+          and pr.active
+          and (
+            select count(*) from practitioner_procedures pp
+            where pp.practitioner_id = pr.id and pp.procedure_id in (select id from wanted)
+          ) = (select count(*) from wanted)
+      ),
+      windows as (
+        select wh.practitioner_id,
+               json_agg(json_build_array(wh.weekday, wh.start_minute, wh.end_minute)
+                        order by wh.weekday, wh.start_minute, wh.end_minute) as list
+        from practitioner_working_hours wh
+        join eligible e on e.id = wh.practitioner_id
+        where wh.organization_id is not distinct from ${clinic}
+        group by wh.practitioner_id
+      )
+    select json_build_object(
+      'marketplace', (select row_to_json(marketplace) from marketplace),
+      'clinicFound', exists (select 1 from clinic),
+      'timeZone', (select time_zone from place),
+      'procedures', coalesce((select json_agg(row_to_json(cart) order by cart.id) from cart), '[]'::json),
+      'practitioners', coalesce((
+        select json_agg(json_build_object(
+          'id', w.practitioner_id,
+          'windows', w.list,
+          'timeOff', coalesce((
+            select json_agg(json_build_array(
+              (extract(epoch from t.starts_at) * 1000)::bigint,
+              (extract(epoch from t.ends_at) * 1000)::bigint))
+            from practitioner_time_off t, around
+            where t.practitioner_id = w.practitioner_id
+              and t.ends_at > lower(around.during) and t.starts_at < upper(around.during)
+          ), '[]'::json),
+          'appointments', coalesce((
+            select json_agg(json_build_array(
+              (extract(epoch from a.starts_at) * 1000)::bigint,
+              (extract(epoch from a.ends_at) * 1000)::bigint))
+            from appointments a, around
+            where a.practitioner_id = w.practitioner_id
+              and a.status in ('PENDING', 'BOOKED')
+              and tstzrange(a.starts_at, a.ends_at) && around.during
+          ), '[]'::json)
+        ) order by w.practitioner_id)
+        from windows w
+      ), '[]'::json)
+    ) as result`;
+
+  // Both drivers (node-postgres and PGlite) answer raw SQL with { rows }, json already parsed.
+  const { rows } = (await db.execute(query)) as unknown as { rows: { result: ScheduleRow }[] };
+  const row = rows[0]?.result;
+  if (!row) throw new Error('The schedule query returned no row.');
+  return {
+    marketplace: row.marketplace,
+    clinicFound: row.clinicFound,
+    timeZone: row.timeZone,
+    procedures: row.procedures,
+    practitioners: row.practitioners.map((practitioner) => ({
+      id: practitioner.id,
+      windows: practitioner.windows.map(([weekday, startMinute, endMinute]) => ({
+        weekday,
+        startMinute,
+        endMinute,
+      })),
+      timeOff: practitioner.timeOff.map(toInterval),
+      appointments: practitioner.appointments.map(toInterval),
+    })),
+  };
+}

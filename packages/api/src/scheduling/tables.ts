@@ -1,0 +1,199 @@
+// Drizzle's view of the scheduling tables created by the SQL
+// migrations in src/db/migrations: the SQL is the truth, and src/db/schema.test.ts compares both.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { clinics, procedures } from '../catalogue';
+import { users } from '../identity';
+import { timestamptz } from '../kernel/database/columns';
+import { marketplaces } from '../kernel/tables';
+
+export const appointmentStatuses = ['PENDING', 'BOOKED', 'COMPLETE', 'CANCELLED'] as const;
+export type AppointmentStatus = (typeof appointmentStatuses)[number];
+/** Statuses that hold a practitioner's time. */
+export const liveAppointmentStatuses = ['PENDING', 'BOOKED'] as const satisfies readonly AppointmentStatus[];
+
+export const schedulingSettings = pgTable(
+  'scheduling_settings',
+  {
+    marketplaceId: integer('marketplace_id')
+      .primaryKey()
+      .references(() => marketplaces.id),
+    slotStepMinutes: integer('slot_step_minutes').notNull().default(15),
+    minimumNoticeMinutes: integer('minimum_notice_minutes').notNull().default(120),
+    bookingHorizonMonths: integer('booking_horizon_months').notNull().default(12),
+  },
+  (t) => [
+    check('scheduling_settings_slot_step_range', sql`${t.slotStepMinutes} between 5 and 240`),
+    check('scheduling_settings_minimum_notice_range', sql`${t.minimumNoticeMinutes} between 0 and 43200`),
+    check('scheduling_settings_booking_horizon_range', sql`${t.bookingHorizonMonths} between 1 and 24`),
+  ],
+);
+
+export const practitioners = pgTable(
+  'practitioners',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    marketplaceId: integer('marketplace_id')
+      .notNull()
+      .references(() => marketplaces.id),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    unique('practitioners_id_marketplace_key').on(t.id, t.marketplaceId),
+    index('practitioners_marketplace_id_idx').on(t.marketplaceId),
+    check('practitioners_name_not_blank', sql`btrim(${t.name}) <> ''`),
+  ],
+);
+
+export const practitionerProcedures = pgTable(
+  'practitioner_procedures',
+  {
+    marketplaceId: integer('marketplace_id').notNull(),
+    practitionerId: integer('practitioner_id').notNull(),
+    procedureId: integer('procedure_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.practitionerId, t.procedureId] }),
+    foreignKey({
+      name: 'practitioner_procedures_practitioner_same_marketplace',
+      columns: [t.practitionerId, t.marketplaceId],
+      foreignColumns: [practitioners.id, practitioners.marketplaceId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'practitioner_procedures_procedure_same_marketplace',
+      columns: [t.procedureId, t.marketplaceId],
+      foreignColumns: [procedures.id, procedures.marketplaceId],
+    }).onDelete('cascade'),
+    index('practitioner_procedures_procedure_id_idx').on(t.procedureId),
+  ],
+);
+
+export const practitionerWorkingHours = pgTable(
+  'practitioner_working_hours',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    marketplaceId: integer('marketplace_id').notNull(),
+    practitionerId: integer('practitioner_id').notNull(),
+    /** The clinic; null for at-home visits. */
+    organizationId: integer('organization_id'),
+    /** ISO weekday: 1 is Monday, 7 is Sunday. */
+    weekday: smallint('weekday').notNull(),
+    /** Local minutes after midnight in the location's zone. */
+    startMinute: smallint('start_minute').notNull(),
+    /** Local minutes after midnight; 1440 is the midnight that ends the day. */
+    endMinute: smallint('end_minute').notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'practitioner_working_hours_practitioner_same_marketplace',
+      columns: [t.practitionerId, t.marketplaceId],
+      foreignColumns: [practitioners.id, practitioners.marketplaceId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'practitioner_working_hours_clinic_same_marketplace',
+      columns: [t.organizationId, t.marketplaceId],
+      foreignColumns: [clinics.id, clinics.marketplaceId],
+    }).onDelete('cascade'),
+    index('practitioner_working_hours_practitioner_id_idx').on(t.practitionerId, t.organizationId),
+    index('practitioner_working_hours_organization_id_idx').on(t.organizationId),
+    check('practitioner_working_hours_weekday_range', sql`${t.weekday} between 1 and 7`),
+    check('practitioner_working_hours_start_minute_range', sql`${t.startMinute} between 0 and 1439`),
+    check('practitioner_working_hours_end_minute_range', sql`${t.endMinute} between 1 and 1440`),
+    check('practitioner_working_hours_start_before_end', sql`${t.startMinute} < ${t.endMinute}`),
+  ],
+);
+
+export const practitionerTimeOff = pgTable(
+  'practitioner_time_off',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    practitionerId: integer('practitioner_id')
+      .notNull()
+      .references(() => practitioners.id, { onDelete: 'cascade' }),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
+    reason: text('reason'),
+  },
+  (t) => [
+    index('practitioner_time_off_practitioner_id_idx').on(t.practitionerId, t.endsAt),
+    check('practitioner_time_off_starts_before_end', sql`${t.startsAt} < ${t.endsAt}`),
+  ],
+);
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    marketplaceId: integer('marketplace_id')
+      .notNull()
+      .references(() => marketplaces.id),
+    practitionerId: integer('practitioner_id').notNull(),
+    /** The clinic; null for an at-home visit, which has an address and coordinates instead. */
+    organizationId: integer('organization_id'),
+    address: text('address'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    startsAt: timestamptz('starts_at').notNull(),
+    endsAt: timestamptz('ends_at').notNull(),
+    status: text('status', { enum: appointmentStatuses }).notNull().default('PENDING'),
+    /** The client; null for the demo's own appointments. */
+    clientUserId: integer('client_user_id').references(() => users.id),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /** When the operator completed the visit (migrations/0006_account.sql); null before. */
+    completedAt: timestamptz('completed_at'),
+    /** When the reminder was queued (migrations/0008_notifications.sql); null until then. */
+    remindedAt: timestamptz('reminded_at'),
+    /** Why the operator cancelled it, as told to the client; null without a reason. */
+    cancellationReason: text('cancellation_reason'),
+  },
+  (t) => [
+    foreignKey({
+      name: 'appointments_practitioner_same_marketplace',
+      columns: [t.practitionerId, t.marketplaceId],
+      foreignColumns: [practitioners.id, practitioners.marketplaceId],
+    }),
+    foreignKey({
+      name: 'appointments_clinic_same_marketplace',
+      columns: [t.organizationId, t.marketplaceId],
+      foreignColumns: [clinics.id, clinics.marketplaceId],
+    }),
+    index('appointments_practitioner_id_idx').on(t.practitionerId, t.startsAt),
+    index('appointments_marketplace_id_idx').on(t.marketplaceId, t.startsAt),
+    index('appointments_organization_id_idx').on(t.organizationId),
+    index('appointments_client_user_id_idx').on(t.clientUserId),
+    index('appointments_reminder_due_idx')
+      .on(t.startsAt)
+      .where(sql`${t.status} = 'BOOKED' and ${t.remindedAt} is null`),
+    check('appointments_latitude_range', sql`${t.latitude} between -90 and 90`),
+    check('appointments_longitude_range', sql`${t.longitude} between -180 and 180`),
+    check('appointments_status_known', sql`${t.status} in ('PENDING', 'BOOKED', 'COMPLETE', 'CANCELLED')`),
+    check('appointments_starts_before_end', sql`${t.startsAt} < ${t.endsAt}`),
+    check(
+      'appointments_completed_at_when_complete',
+      sql`${t.completedAt} is null or ${t.status} = 'COMPLETE'`,
+    ),
+    check(
+      'appointments_cancellation_reason_when_cancelled',
+      sql`${t.cancellationReason} is null or ${t.status} = 'CANCELLED'`,
+    ),
+    check(
+      'appointments_one_location',
+      sql`(${t.organizationId} is not null and ${t.address} is null and ${t.latitude} is null and ${t.longitude} is null)
+        or (${t.organizationId} is null and btrim(coalesce(${t.address}, '')) <> '' and ${t.latitude} is not null and ${t.longitude} is not null)`,
+    ),
+  ],
+);
