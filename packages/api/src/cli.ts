@@ -163,7 +163,7 @@ async function withDatabase(work: (database: Database) => Promise<void>): Promis
 /** Runs the local OpenID Connect provider until SIGTERM or SIGINT. */
 async function serveOidcDevProvider(): Promise<void> {
   // Loaded only here: the provider's dependencies are not needed by the other commands.
-  const { startOidcDevProvider } = await import('./identity/adapters/oidc-dev-provider/dev-provider');
+  const { startOidcDevProvider } = await import('./oidc-dev-provider/dev-provider');
   const port = Number(process.env.OIDC_DEV_PORT || defaultOidcDevPort);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error('OIDC_DEV_PORT must be a port number');

@@ -104,6 +104,37 @@ describe('layering rules', () => {
     }
   });
 
+  it("fails an API context importing another context's file instead of its public entry", () => {
+    const { status, output } = lint(
+      'packages/api/src/identity',
+      "export { clinics } from '../../catalogue/tables';\n",
+    );
+    expect(status).not.toBe(0);
+    expect(output).toContain('A context uses another only through its public entry');
+  });
+
+  it("passes an API context importing another context's public entry", () => {
+    const { status } = lint('packages/api/src/checkout', "export { clinics } from '../../catalogue';\n");
+    expect(status).toBe(0);
+  });
+
+  it('fails the API kernel importing a context', () => {
+    const { status, output } = lint('packages/api/src/kernel', "export { users } from '../../identity';\n");
+    expect(status).not.toBe(0);
+    expect(output).toContain('The kernel is shared by every context and imports none of them');
+  });
+
+  it("fails the API's composition root reaching into a context's files, and passes its public entry and schema part", () => {
+    const around = lint('packages/api/src/jobs', "export { users } from '../../identity/tables';\n");
+    expect(around.status).not.toBe(0);
+    expect(around.output).toContain('Outside the contexts, use a context through its public entry');
+    const through = lint(
+      'packages/api/src/jobs',
+      "export { users } from '../../identity';\nexport { resolvers } from '../../identity/graphql';\n",
+    );
+    expect(through.status).toBe(0);
+  });
+
   it('passes a remote that imports shared packages', () => {
     const { status } = lint('remotes/catalog', "export { emit } from '@atrium/stores';\n");
     expect(status).toBe(0);

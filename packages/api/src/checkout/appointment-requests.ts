@@ -31,7 +31,7 @@ import {
 import { loadCart, loadClientBenefits, noBenefits, priceCart, toStoredSummary } from './cart-pricing';
 import { type CheckoutNoteAnswer, checkNoteAnswers } from './checkout-notes';
 import { SlotTakenError } from './errors';
-import { notifyClient } from './notifications/notify';
+import { notifyClient } from './appointment-notices/notify';
 import type { CheckoutPorts } from './ports';
 import {
   findPromoCode,

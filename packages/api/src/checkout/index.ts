@@ -5,7 +5,7 @@ export { defaultCheckoutConfig, developmentOperatorKey, loadCheckoutConfig } fro
 export { reconcilePendingConfirmations } from './confirmation-reconciliation';
 export { slotTakenMessage } from './errors';
 export { appointmentId, localDate } from './inputs';
-export { queueDueReminders } from './notifications/reminders';
+export { queueDueReminders } from './appointment-notices/reminders';
 export type { OperatorAppointmentResult, OperatorDependencies } from './operator-actions';
 export {
   cancelAppointment,

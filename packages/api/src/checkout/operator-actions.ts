@@ -12,8 +12,8 @@ import type { NotificationSettings } from '../notifications';
 import type { PaymentsProcessor } from '../payments';
 import { type PaymentProcessorName, paymentInstruments } from '../payments';
 import { type AppointmentStatus, appointments } from '../scheduling';
-import { notifyClient } from './notifications/notify';
-import { reminderLeadMs } from './notifications/reminders';
+import { notifyClient } from './appointment-notices/notify';
+import { reminderLeadMs } from './appointment-notices/reminders';
 import { appointmentPayments, appointmentRequestProcedures, appointmentRequests } from './tables';
 
 export interface OperatorDependencies {

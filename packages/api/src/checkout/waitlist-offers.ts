@@ -14,7 +14,7 @@ import { marketplaces } from '../kernel/tables';
 import { loadPlaceSchedules, practitioners, rankPractitioners, slotRules } from '../scheduling';
 import { type BookingPlace, holdTime, sqlState } from './appointment-requests';
 import { SlotTakenError } from './errors';
-import { notifyClient } from './notifications/notify';
+import { notifyClient } from './appointment-notices/notify';
 import type { CheckoutPorts } from './ports';
 import {
   appointmentRequestProcedures,

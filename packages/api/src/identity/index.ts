@@ -4,12 +4,12 @@ export type { AccountEmailJob } from './account-emails';
 export { sendAccountEmail } from './account-emails';
 export { ForbiddenError } from './account-errors';
 export { accountErrors, withAccountErrors } from './account-graphql-errors';
-export { defaultOidcDevPort, oidcDevClients } from './adapters/oidc-dev-provider/dev-clients';
-export type {
-  OidcDevProviderOptions,
-  RunningOidcDevProvider,
-} from './adapters/oidc-dev-provider/dev-provider';
-export { startOidcDevProvider } from './adapters/oidc-dev-provider/dev-provider';
+export {
+  defaultOidcDevPort,
+  oidcDevClients,
+  oidcDevIssuer,
+  oidcDevWebOrigins,
+} from './adapters/oidc-dev-provider/dev-clients';
 export { useAppleFormPost } from './apple-form-post';
 export type { IdentityConfig } from './config';
 export { developmentHostSecret, developmentTokenSecret, loadIdentityConfig } from './config';

@@ -17,7 +17,7 @@ import {
 } from '../test/identity';
 import { s256, signInAtDevProvider, startFakeOpenIdProvider } from '../test/openid';
 import { oidcDevClients } from './adapters/oidc-dev-provider/dev-clients';
-import { type RunningOidcDevProvider, startOidcDevProvider } from './adapters/oidc-dev-provider/dev-provider';
+import { type RunningOidcDevProvider, startOidcDevProvider } from '../oidc-dev-provider/dev-provider';
 import { loadIdentityConfig } from './config';
 
 const thirdPartyFields = `

@@ -3,8 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider';
-import { errorFields, logger } from '../../../kernel/logger';
-import { defaultOidcDevPort, oidcDevClients, oidcDevIssuer, oidcDevWebOrigins } from './dev-clients';
+import { defaultOidcDevPort, oidcDevClients, oidcDevIssuer, oidcDevWebOrigins } from '../identity';
+import { errorFields, logger } from '../kernel/logger';
 
 export interface OidcDevProviderOptions {
   /** 0 picks a free port. Default 4001. */
