@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'scripts', include: ['release/**/*.test.ts'] },
+  test: { name: 'scripts', include: ['release/**/*.test.ts', 'code-health/**/*.test.ts'] },
 });

@@ -42,7 +42,7 @@ describe("the host's HTML template", () => {
   it('takes the page title (escaped), the head elements, the body and the state', () => {
     const { html } = htmlTemplate(file).render({ ...parts, state: state(1) });
     expect(html).toContain('<html lang="en">');
-    expect(html).toContain('<title>Select a Service | &#60;Glow&#62;</title>');
+    expect(html).toContain('<title>Select a Service | &lt;Glow&gt;</title>');
     expect(html).toContain('<link rel="icon" href="/f.svg"></head>');
     expect(html).toContain(
       '<div id="root"><h1>Hi</h1></div><script id="atrium-state" type="application/json">',
@@ -56,7 +56,7 @@ describe("the host's HTML template", () => {
       body: "<p>Glow $&#x27;s $$ deals $` $'</p>",
       state: state(1, 'Glow $& Co $$'),
     });
-    expect(html).toContain('<title>Glow $&#38; Co</title>');
+    expect(html).toContain('<title>Glow $&amp; Co</title>');
     expect(html).toContain('<meta name="note" content="$\' and $`"></head>');
     expect(html).toContain('<div id="root"><p>Glow $&#x27;s $$ deals $` $\'</p></div>');
     expect(html).toContain('"name":"Glow $& Co $$"');
@@ -97,14 +97,14 @@ describe("the host's HTML template", () => {
     expect(rendered).not.toContain('<script defer');
     expect(rendered).not.toMatch(/<script>/);
     expect(rendered).toContain(
-      `<script async src="${PAGE_START_PATH}" data-scripts="[&#34;/static/js/index.js&#34;]" data-storage-key="marketplace-id" data-storage-value="&#34;1&#34;" data-hold="1" data-after-paint="1"></script>`,
+      `<script async src="${PAGE_START_PATH}" data-scripts="[&quot;/static/js/index.js&quot;]" data-storage-key="marketplace-id" data-storage-value="&quot;1&quot;" data-hold="1" data-after-paint="1"></script>`,
     );
     expect(rendered).not.toContain('rel="preload" as="script" href="/static/js/index.js"');
 
     const shell = htmlTemplate(file).render({ ...parts, body: '', state: state(1) }).html;
     expect(shell).not.toMatch(/<script>/);
     expect(shell).toContain(
-      `<script async src="${PAGE_START_PATH}" data-scripts="[&#34;/static/js/index.js&#34;]"></script>`,
+      `<script async src="${PAGE_START_PATH}" data-scripts="[&quot;/static/js/index.js&quot;]"></script>`,
     );
     expect(shell).toContain('<link rel="preload" as="script" href="/static/js/index.js">');
   });

@@ -1,12 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
+import escapeHtml from 'escape-html';
 import { DOCUMENT_STATE_ID, type DocumentState, serializeDocumentState } from '../document-state';
 import { type PageStartOptions, pageStartTag } from './page-start';
-
-/** Escapes text for HTML content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export interface DocumentParts {
   /**

@@ -33,6 +33,7 @@ import {
 import { StyleCacheProvider } from '@atrium/ui';
 import { createServerStyles } from '@atrium/ui/server';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import escapeHtml from 'escape-html';
 import type { ComponentType } from 'react';
 import { App } from '../app';
 import { bookingPageTitle } from '../chrome/document-title';
@@ -45,7 +46,7 @@ import { isNoSuchMarketplace } from '../tenant/use-tenant-bootstrap';
 import { hostApiFetch } from './api-proxy';
 import { type ServedCanary, servedCanaries } from './canary-views';
 import { developmentHostSecret } from './host-config';
-import { escapeHtml, htmlTemplate } from './html-document';
+import { htmlTemplate } from './html-document';
 import { createRemoteManifests, type RemoteBuild } from './remote-manifests';
 import { createRemoteRollouts, type PageRollouts } from './remote-rollouts';
 import { createTaskQueue, renderToHtml } from './render-to-html';

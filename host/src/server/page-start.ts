@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import escapeHtml from 'escape-html';
 import { HOLD_EARLY_INTERACTIONS } from '../chrome/early-interactions';
-import { escapeHtml } from './html-document';
 
 /**
  * The one script of a page besides the apps' own files: the page's Content-Security-Policy allows no

@@ -28,10 +28,10 @@ import {
   rankPractitioners,
   slotRules,
 } from '../scheduling';
+import { notifyClient } from './appointment-notices/notify';
 import { loadCart, loadClientBenefits, noBenefits, priceCart, toStoredSummary } from './cart-pricing';
 import { type CheckoutNoteAnswer, checkNoteAnswers } from './checkout-notes';
 import { SlotTakenError } from './errors';
-import { notifyClient } from './appointment-notices/notify';
 import type { CheckoutPorts } from './ports';
 import {
   findPromoCode,

@@ -1,11 +1,11 @@
 // The checkout context's public entry: what other contexts, the composition root and tests use of it.
 
+export { queueDueReminders } from './appointment-notices/reminders';
 export type { CheckoutConfig } from './config';
 export { defaultCheckoutConfig, developmentOperatorKey, loadCheckoutConfig } from './config';
 export { reconcilePendingConfirmations } from './confirmation-reconciliation';
 export { slotTakenMessage } from './errors';
 export { appointmentId, localDate } from './inputs';
-export { queueDueReminders } from './appointment-notices/reminders';
 export type { OperatorAppointmentResult, OperatorDependencies } from './operator-actions';
 export {
   cancelAppointment,

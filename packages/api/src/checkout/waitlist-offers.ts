@@ -12,9 +12,9 @@ import type { Db } from '../kernel/database/database';
 import { InvalidInputError, NotFoundError } from '../kernel/errors';
 import { marketplaces } from '../kernel/tables';
 import { loadPlaceSchedules, practitioners, rankPractitioners, slotRules } from '../scheduling';
+import { notifyClient } from './appointment-notices/notify';
 import { type BookingPlace, holdTime, sqlState } from './appointment-requests';
 import { SlotTakenError } from './errors';
-import { notifyClient } from './appointment-notices/notify';
 import type { CheckoutPorts } from './ports';
 import {
   appointmentRequestProcedures,

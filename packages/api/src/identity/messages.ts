@@ -1,7 +1,8 @@
 // Every message the identity services send, in plain text and simple HTML. The marketplace's name is
 // the sender name and starts the subject or SMS, so clients of several marketplaces know who wrote.
 // The layout is every email's (services/notifications/layout.ts).
-import { type EmailContent, escapeHtml, emailLayout as layout } from '../notifications';
+import escapeHtml from 'escape-html';
+import { type EmailContent, emailLayout as layout } from '../notifications';
 
 export type { EmailContent };
 

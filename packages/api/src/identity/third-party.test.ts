@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed';
+import { type RunningOidcDevProvider, startOidcDevProvider } from '../oidc-dev-provider/dev-provider';
 import { type TestDatabase, testDatabases } from '../test/databases';
 import {
   deliverAccountEmails,
@@ -17,7 +18,6 @@ import {
 } from '../test/identity';
 import { s256, signInAtDevProvider, startFakeOpenIdProvider } from '../test/openid';
 import { oidcDevClients } from './adapters/oidc-dev-provider/dev-clients';
-import { type RunningOidcDevProvider, startOidcDevProvider } from '../oidc-dev-provider/dev-provider';
 import { loadIdentityConfig } from './config';
 
 const thirdPartyFields = `

@@ -106,7 +106,7 @@ describe.each(testDatabases)('dev mailbox on $name', (factory) => {
     expect(html).toContain(
       '<a href="http://localhost:3000/reset-password?token=abc_DEF-123">http://localhost:3000/reset-password?token=abc_DEF-123</a>',
     );
-    expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).not.toContain('<script>');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
   });

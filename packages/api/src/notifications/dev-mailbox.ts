@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import type { Plugin } from 'graphql-yoga';
 import type { Db } from '../kernel/database/database';
 import { hasControlCharacters } from '../kernel/http/control-characters';
@@ -138,8 +139,4 @@ function linkify(text: string): string {
 
 function firstLine(text: string): string {
   return text.split('\n')[0]?.slice(0, 80) ?? '';
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

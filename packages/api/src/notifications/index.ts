@@ -17,7 +17,7 @@ export {
   listNames,
 } from './formatting';
 export type { EmailContent } from './layout';
-export { absoluteUrl, buttonLink, emailLayout, escapeHtml } from './layout';
+export { absoluteUrl, buttonLink, emailLayout } from './layout';
 export { queueJob, queueMessage } from './outbox';
 export type { NotificationSettings } from './settings';
 export { notificationSettings } from './settings';

@@ -1,6 +1,7 @@
 // The one look of every email the API sends (identity codes and links, appointment notices): plain
 // text beside simple HTML, headed by the marketplace that writes, in its colour and with its logo
 // when it has them.
+import escapeHtml from 'escape-html';
 
 /** Who writes: the marketplace, as its clients know it. */
 export interface Branding {
@@ -51,10 +52,6 @@ function readableOn(background: string): string {
   const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
   // Contrast with white (1.05 / (L + 0.05)) against contrast with black ((L + 0.05) / 0.05).
   return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#fff' : '#111';
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** `logo` as stored (`/assets/...` on the API, which the web origin serves too) made absolute. */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import escapeHtml from 'escape-html';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type ClientMetadata, type Configuration } from 'oidc-provider';
 import { defaultOidcDevPort, oidcDevClients, oidcDevIssuer, oidcDevWebOrigins } from '../identity';
@@ -276,8 +277,4 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.on('end', () => resolve(body));
     req.on('error', reject);
   });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

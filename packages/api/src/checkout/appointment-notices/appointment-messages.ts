@@ -1,13 +1,13 @@
 // What clients are told about their appointments, by mail (plain text and simple HTML in the
 // marketplace's colours) and, when they agreed to texts, by SMS. Short and plain; the marketplace's
 // name starts every subject and text message.
+import escapeHtml from 'escape-html';
 import type { NotificationSettings, OutboxAttachment } from '../../notifications';
 import {
   absoluteUrl,
   buttonLink,
   type EmailContent,
   emailLayout,
-  escapeHtml,
   formatDateTime,
   formatPhone,
   formatShortDateTime,

@@ -375,7 +375,7 @@ describe.each(testDatabases)('client notifications on $name', (factory) => {
         /^Hello Gia,\n\nYour appointment on .+ at Test Midtown 80, .+ was cancelled\./,
       );
       expect(message?.text).toContain('Reason: Our practitioner is unwell. <Sorry>');
-      expect(message?.html).toContain('Reason: Our practitioner is unwell. &#60;Sorry&#62;');
+      expect(message?.html).toContain('Reason: Our practitioner is unwell. &lt;Sorry&gt;');
       expect(message?.links).toEqual(['http://localhost:3000/80/services']);
       expect(message?.attachments.map((file) => file.contentType)).toEqual([
         'text/calendar; charset=utf-8; method=CANCEL',
