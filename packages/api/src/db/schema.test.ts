@@ -1,27 +1,20 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { getTableName, isTable } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as catalogue from '../catalogue';
-import * as checkout from '../checkout';
-import * as identity from '../identity';
-import * as kernel from '../kernel/tables';
-import * as memberships from '../memberships';
-import * as notifications from '../notifications';
-import * as payments from '../payments';
-import * as releases from '../releases';
-import * as scheduling from '../scheduling';
-import * as staff from '../staff';
+import { sourceDir } from '../kernel/paths';
 import { type TestDatabase, testDatabases } from '../test/databases';
 import { migrate } from './migrate';
 
-// Every context's tables, as their public entries offer them.
-const drizzleTables: PgTable[] = [
-  ...new Set(
-    [kernel, catalogue, identity, scheduling, payments, memberships, checkout, notifications, staff, releases]
-      .flatMap((module) => Object.values(module))
-      .filter((value: unknown) => isTable(value)),
-  ),
-] as PgTable[];
+// Every table the contexts declare: each context's tables.ts (and the kernel's), found on disk so a
+// new context's tables are compared too.
+const tableModules = readdirSync(sourceDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(join(sourceDir, entry.name, 'tables.ts')))
+  .map((entry) => join(sourceDir, entry.name, 'tables.ts'));
+const drizzleTables: PgTable[] = (await Promise.all(tableModules.map((file) => import(file))))
+  .flatMap((module: Record<string, unknown>) => Object.values(module))
+  .filter((value: unknown) => isTable(value)) as PgTable[];
 
 interface ColumnFacts {
   type: string;
