@@ -1,4 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AtriumUiProvider } from '../atrium-ui-provider';
 import { SearchCombobox } from './search-combobox';
@@ -98,5 +100,41 @@ describe('SearchCombobox by keyboard', () => {
     fireEvent.change(field, { target: { value: 'D' } });
     await settle();
     expect(screen.queryByRole('listbox')).toBeNull();
+  });
+});
+
+describe('SearchCombobox on a page rendered by the server', () => {
+  it('searches what the client typed before the page came alive', async () => {
+    const searched: string[] = [];
+    const page = (
+      <AtriumUiProvider>
+        <SearchCombobox<string>
+          label="Place"
+          search={async (input) => {
+            searched.push(input);
+            return places;
+          }}
+          getKey={identity}
+          getText={identity}
+          renderItem={identity}
+          onSelect={() => {}}
+          debounceMs={0}
+        />
+      </AtriumUiProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    const field = container.querySelector('input');
+    if (!field) throw new Error('The server rendered no field.');
+    field.value = 'Austin, TX';
+
+    await act(async () => {
+      hydrateRoot(container, page);
+    });
+
+    expect(await screen.findByRole('listbox', { name: 'Place' })).toBeTruthy();
+    expect(searched).toEqual(['Austin, TX']);
+    container.remove();
   });
 });

@@ -6,7 +6,7 @@ import {
   Spinner,
   useComboboxContext,
 } from '@chakra-ui/react';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useDebouncedSearch } from './use-debounced-search';
 
 export interface SearchComboboxProps<T> {
@@ -61,8 +61,13 @@ export function SearchCombobox<T>({
     () => createListCollection({ items: items ?? [], itemToValue: getKey, itemToString: getText }),
     [items, getKey, getText],
   );
+  const [highlightedValue, setHighlighted] = useBestMatchHighlight(items, getKey);
   const inline = listPlacement === 'inline';
   const pressOutside = useCloseAfterPress(() => setWanted(false), inline);
+  const inputRef = useTypedBeforeHydration((typed) => {
+    setInput(typed);
+    setWanted(true);
+  });
 
   return (
     <Field.Root invalid={Boolean(errorText)} disabled={disabled}>
@@ -77,7 +82,8 @@ export function SearchCombobox<T>({
         // Typing asks for the list; it shows once there are suggestions for enough characters.
         onOpenChange={(details) => setWanted(details.open)}
         openOnClick
-        inputBehavior="autohighlight"
+        highlightedValue={highlightedValue}
+        onHighlightChange={(details) => setHighlighted(details.highlightedValue)}
         selectionBehavior="preserve"
         // Nothing stays chosen: choosing hands the item over, the field keeps only the typed text.
         value={[]}
@@ -90,7 +96,7 @@ export function SearchCombobox<T>({
         {...pressOutside}
       >
         <Combobox.Control>
-          <Combobox.Input placeholder={placeholder} autoComplete="off" />
+          <Combobox.Input ref={inputRef} placeholder={placeholder} autoComplete="off" />
           {loading && <Spinner size="sm" position="absolute" right="3" top="3.5" aria-label="Searching" />}
         </Combobox.Control>
         {inline ? (
@@ -104,6 +110,45 @@ export function SearchCombobox<T>({
       {errorText && <Field.ErrorText>{errorText}</Field.ErrorText>}
     </Field.Root>
   );
+}
+
+/**
+ * The field is in the server's HTML, so a client may type before the page comes alive, or while it is
+ * still coming alive, when the combobox's own handlers are not all running yet: that text is in the
+ * field but not in React's state. What is in the field as the component mounts, and whatever is typed
+ * from then on, is taken straight from the field, so it is searched as if typed now.
+ */
+function useTypedBeforeHydration(adopt: (typed: string) => void) {
+  const ref = useRef<HTMLInputElement>(null);
+  const adoptTyped = useRef(adopt);
+  useLayoutEffect(() => {
+    const field = ref.current;
+    if (!field) return;
+    if (field.value !== '') adoptTyped.current(field.value);
+    // Text being composed (an input method's candidates) is taken once it is committed.
+    const typed = (event: Event) => {
+      if (!(event as InputEvent).isComposing) adoptTyped.current(field.value);
+    };
+    field.addEventListener('input', typed);
+    return () => field.removeEventListener('input', typed);
+  }, []);
+  return ref;
+}
+
+/**
+ * Which suggestion is highlighted: the best match (the first) as new suggestions arrive, so Enter
+ * takes it, then wherever the arrows move it. Kept here rather than left to the combobox, which
+ * highlights only for text it saw typed, and so not for text typed while the page came alive.
+ */
+function useBestMatchHighlight<T>(items: T[] | null, getKey: (item: T) => string) {
+  const [moved, setMoved] = useState<{ items: T[] | null; value: string | null }>({
+    items: null,
+    value: null,
+  });
+  const first = items?.[0];
+  const value = moved.items === items ? moved.value : first === undefined ? null : getKey(first);
+  const move = (next: string | null) => setMoved({ items, value: next });
+  return [value, move] as const;
 }
 
 interface SuggestionsProps<T> {
