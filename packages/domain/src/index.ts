@@ -49,12 +49,15 @@ export {
 } from './forms/dates';
 export type { FieldRule } from './forms/field-rules';
 export {
+  anyCountryPhone,
+  anyCountryPhoneNumber,
   birthDate,
   birthDateValue,
   emailAddress,
   fieldErrors,
   limitedText,
   optional,
+  optionalText,
   requiredPassword,
   requiredText,
   usPhone,
@@ -104,13 +107,16 @@ export {
   SIGN_IN_EMAIL_MESSAGES,
   signInEmail,
   signInEmailForm,
+  tipDollars,
 } from './forms/form-rules';
 export { isCanadianPostalCode, isCreditCardNumber, isEmail, isUsZip } from './forms/patterns';
 export type { PhoneProblem } from './forms/phone';
 export {
+  formatPhone,
   formatUsPhone,
   formatUsPhoneInput,
   PHONE_INPUT_MAX_LENGTH,
+  parseAnyCountryPhone,
   parseUsPhone,
   phoneHref,
 } from './forms/phone';

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { BIRTH_DATE_MESSAGES, checkBirthDate } from './birth-date';
 import { isEmail } from './patterns';
-import { parseUsPhone } from './phone';
+import { parseAnyCountryPhone, parseUsPhone } from './phone';
 
 /** A field's schema: anything in (a form's value, an API argument), the value to send out. */
 export type FieldRule<Out = string> = z.ZodMiniType<Out, unknown>;
@@ -22,15 +22,13 @@ export function refuse(context: Issues, input: unknown, message: string): never 
 export const requiredText = (message: string) =>
   z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message, abort: true }));
 
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters.`;
+
 /** Required text with a length limit, e.g. 'First Name must be at most 100 characters.' */
 export const limitedText = (message: string, label: string, max: number) =>
   z
     .string({ error: message })
-    .check(
-      z.trim(),
-      z.minLength(1, { error: message, abort: true }),
-      z.maxLength(max, `${label} must be at most ${max} characters.`),
-    );
+    .check(z.trim(), z.minLength(1, { error: message, abort: true }), z.maxLength(max, tooLong(label, max)));
 
 /** A password as typed (never trimmed): only its presence is the form's to check. */
 export const requiredPassword = (message: string) =>
@@ -45,6 +43,10 @@ export const optional = <Out>(rule: FieldRule<Out>) =>
     z.transform((value: unknown): unknown => blankToNull(value)),
     z.nullable(rule),
   );
+
+/** Text that may be left empty, with a length limit: blank (or absent) gives null, else trimmed. */
+export const optionalText = (label: string, max: number) =>
+  optional(z.string().check(z.trim(), z.maxLength(max, tooLong(label, max))));
 
 /** An email address: required, then a simple shape (the server confirms it by writing to it). */
 export const emailAddress = (messages: { required: string; invalid: string }) =>
@@ -66,6 +68,17 @@ export const usPhoneNumber = (invalid: string) =>
 /** A required US phone: `required` when empty, `invalid` when it is not a US number; E.164 out. */
 export const usPhone = (messages: { required: string; invalid: string }) =>
   z.pipe(requiredText(messages.required), usPhoneNumber(messages.invalid));
+
+/** A phone of any country (a US one when it has no country code), as the API keeps it: E.164 out. */
+export const anyCountryPhoneNumber = (invalid: string) =>
+  z.pipe(
+    z.string({ error: invalid }),
+    z.transform((text, context) => parseAnyCountryPhone(text) ?? refuse(context, text, invalid)),
+  );
+
+/** A required phone of any country: `required` when empty, `invalid` when it is not a number; E.164 out. */
+export const anyCountryPhone = (messages: { required: string; invalid: string }) =>
+  z.pipe(requiredText(messages.required), anyCountryPhoneNumber(messages.invalid));
 
 /**
  * A birth date typed M/D/YYYY or MM/DD/YYYY (or yyyy-MM-dd, as stored dates and the API's arguments

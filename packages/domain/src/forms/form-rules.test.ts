@@ -11,6 +11,7 @@ import {
   registrationForm,
   resetPasswordForm,
   signInEmailForm,
+  tipDollars,
 } from './form-rules';
 
 const today = new Date(2026, 10, 22);
@@ -190,5 +191,16 @@ describe('custom tip', () => {
       'Enter an amount below $10,000 with at most 2 decimals.',
     );
     expect(customTip.safeParse('10000').success).toBe(false);
+  });
+
+  it('is judged the same when sent as a number of dollars', () => {
+    expect(tipDollars.parse(12.34)).toBe(1234);
+    expect(tipDollars.parse(0)).toBe(0);
+    expect(tipDollars.parse(9999.99)).toBe(999999);
+    for (const refused of [1.005, -1, 10000, Number.NaN]) {
+      expect(tipDollars.safeParse(refused).error?.issues[0]?.message).toBe(
+        'Enter an amount below $10,000 with at most 2 decimals.',
+      );
+    }
   });
 });

@@ -128,10 +128,13 @@ export const promoCode = z.pipe(
 
 /** A custom tip typed in dollars (at most 2 decimals, below 10000): cents out. */
 export const CUSTOM_TIP_INVALID = 'Enter an amount below $10,000 with at most 2 decimals.';
-export const customTip: FieldRule<number> = z.pipe(
-  z.string({ error: CUSTOM_TIP_INVALID }),
-  z.transform((dollars, context) => tipToCents(dollars) ?? refuse(context, dollars, CUSTOM_TIP_INVALID)),
-);
+const tipInCents = <Dollars extends string | number>() =>
+  z.transform(
+    (dollars: Dollars, context) => tipToCents(dollars) ?? refuse(context, dollars, CUSTOM_TIP_INVALID),
+  );
+export const customTip: FieldRule<number> = z.pipe(z.string({ error: CUSTOM_TIP_INVALID }), tipInCents());
+/** The same tip sent as a number of dollars, as the checkout summary takes it: cents out. */
+export const tipDollars: FieldRule<number> = z.pipe(z.number({ error: CUSTOM_TIP_INVALID }), tipInCents());
 
 /** The checkout notes textarea: optional, at most 2000 characters. */
 export const NOTES_MAX_LENGTH = 2000;

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsPhone, formatUsPhoneInput, parseUsPhone, phoneHref } from './phone';
+import {
+  formatPhone,
+  formatUsPhone,
+  formatUsPhoneInput,
+  parseAnyCountryPhone,
+  parseUsPhone,
+  phoneHref,
+} from './phone';
 
-describe('US phones (spec 5)', () => {
+describe('US phones', () => {
   it('stores a national-format number as E.164', () => {
     expect(parseUsPhone('(201) 555-0143')).toEqual({ e164: '+12015550143' });
     expect(parseUsPhone('201.555.0143')).toEqual({ e164: '+12015550143' });
@@ -43,5 +50,26 @@ describe('US phones (spec 5)', () => {
     expect(formatUsPhoneInput('(212) 555-0142', '(212) 555-014')).toBe('(212) 555-014');
     expect(formatUsPhoneInput('(212)', '(212')).toBe('(212');
     expect(formatUsPhoneInput('', '1'.repeat(300)).length).toBeLessThanOrEqual(250);
+  });
+});
+
+describe('phones of any country', () => {
+  it.each([
+    ['(212) 555-0142', '+12125550142'],
+    ['+44 20 7946 0958', '+442079460958'],
+    ['+1 416 555 0199', '+14165550199'],
+  ])('reads %j as %s, a number without country code as a US one', (typed, e164) => {
+    expect(parseAnyCountryPhone(typed)).toBe(e164);
+  });
+
+  it.each(['', '123', '555', '+44 20', 'call me'])('has no number in %j', (typed) => {
+    expect(parseAnyCountryPhone(typed)).toBeNull();
+  });
+
+  it('shows a US number nationally and any other with its country code', () => {
+    expect(formatPhone('+12125550100')).toBe('(212) 555-0100');
+    expect(formatPhone('+442079460958')).toBe('+44 20 7946 0958');
+    expect(formatPhone('+14165550199')).toBe('+1 416 555 0199');
+    expect(formatPhone('ask at the desk')).toBe('ask at the desk');
   });
 });

@@ -1,6 +1,7 @@
 import {
   AsYouType,
   ParseError,
+  parsePhoneNumberFromString,
   parsePhoneNumberWithError,
   validatePhoneNumberLength,
 } from 'libphonenumber-js/min';
@@ -38,6 +39,15 @@ export function parseUsPhone(text: string): { e164: string } | { problem: PhoneP
 }
 
 /**
+ * A phone of any country, read as a US number when it has no country code: the API keeps a
+ * foreign number a client living abroad gives. The E.164 number, or null when it is not valid.
+ */
+export function parseAnyCountryPhone(text: string): string | null {
+  const phone = parsePhoneNumberFromString(text, 'US');
+  return phone?.isValid() ? phone.number : null;
+}
+
+/**
  * A stored phone (E.164, or anything libphonenumber reads as a US number) in national format for
  * display, e.g. +12125550143 as (212) 555-0143; text that is not a phone is shown as it is.
  */
@@ -47,6 +57,17 @@ export function formatUsPhone(phone: string): string {
   } catch {
     return phone;
   }
+}
+
+/**
+ * A stored phone as mails and texts show it: a US number in national format, e.g. (212) 555-0143,
+ * another country's in international format (+44 20 7946 0958), which a national format would
+ * leave without its country code; text that is not a phone is shown as it is.
+ */
+export function formatPhone(phone: string): string {
+  const parsed = parsePhoneNumberFromString(phone, 'US');
+  if (!parsed) return phone;
+  return parsed.country === 'US' ? parsed.formatNational() : parsed.formatInternational();
 }
 
 /**
