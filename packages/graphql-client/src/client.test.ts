@@ -9,7 +9,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('createGraphQLClient (spec 7: one endpoint, POST, credentials included)', () => {
+describe('createGraphQLClient (one endpoint, POST, credentials included)', () => {
   it('POSTs a JSON body of query, variables and operationName to /graphql with credentials and the CSRF header', async () => {
     const { fetch, calls } = fakeFetch(() => jsonResponse({ data: { marketplace: { id: '1' } } }));
     const client = createGraphQLClient({ fetch });

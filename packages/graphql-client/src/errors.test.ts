@@ -11,7 +11,7 @@ const serverError = new GraphQLResponseError(
   200,
 );
 
-describe('errorMessage (spec 8)', () => {
+describe('errorMessage', () => {
   it("shows the server's first GraphQL error message when present", () => {
     expect(errorMessage(serverError, 'authenticatePasscode')).toBe('Passcode is invalid or expired');
   });
@@ -48,7 +48,7 @@ describe('errorMessage (spec 8)', () => {
   });
 });
 
-describe('fallbackMessage: every phrase of spec 8', () => {
+describe('fallbackMessage: every phrase of the failure messages', () => {
   it('spells each action as the spec does', () => {
     expect(
       Object.keys(ERROR_ACTIONS).map((action) => fallbackMessage(action as keyof typeof ERROR_ACTIONS)),
@@ -93,7 +93,7 @@ describe('errorCode', () => {
     expect(errorCode(serverError)).toBe('BAD_USER_INPUT');
   });
 
-  it('returns UNAUTHENTICATED so the caller can set the user-auth-error flag (spec 8)', () => {
+  it('returns UNAUTHENTICATED so the caller can set the user-auth-error flag', () => {
     const unauthenticated = new GraphQLResponseError(
       [{ message: 'Sign in first', extensions: { code: 'UNAUTHENTICATED' } }],
       null,

@@ -1,7 +1,7 @@
 import { type GraphQLErrorEntry, GraphQLResponseError, RequestTimeoutError } from './request-errors';
 
 /**
- * Spec 8: what each call was doing, as it reads after "There was an issue with". One key per phrase
+ * What each call was doing, as it reads after "There was an issue with". One key per phrase
  * of the spec's list; the spec's grouped phrases ("adding, deleting, updating the payment
  * instrument", "purchasing the package or membership", "cancelling or renewing the membership") are
  * spelled out one action each.
@@ -42,10 +42,10 @@ export const ERROR_ACTIONS = {
 
 export type ErrorAction = keyof typeof ERROR_ACTIONS;
 
-/** Spec 8: a failed mutation's toast when there is nothing better to say. */
+/** A failed mutation's toast when there is nothing better to say. */
 export const GENERIC_ERROR_MESSAGE = 'An error occurred, please try later';
 
-/** `There was an issue with ${phrase}` for an action (spec 8). */
+/** `There was an issue with ${phrase}` for an action. */
 export function fallbackMessage(action: ErrorAction): string {
   return `There was an issue with ${ERROR_ACTIONS[action]}`;
 }
@@ -67,7 +67,7 @@ export function serverMessage(error: unknown): string | null {
 }
 
 /**
- * The message to show for a failed call (spec 8): the server's first GraphQL error message when
+ * The message to show for a failed call: the server's first GraphQL error message when
  * there is one; a timeout's own message ("Request timed out after 15000 ms"); otherwise
  * "There was an issue with …" for `action`, or the generic message without an action. Network
  * failures and other exceptions never show their raw text.

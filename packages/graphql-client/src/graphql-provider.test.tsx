@@ -36,7 +36,7 @@ describe('GraphQLProvider', () => {
     expect(provided).toBe(queryClient);
   });
 
-  it('drops a cache persisted by an earlier page load and persists this one as it changes (spec 7)', async () => {
+  it('drops a cache persisted by an earlier page load and persists this one as it changes', async () => {
     localStorage.setItem(
       QUERY_CACHE_STORAGE_KEY,
       JSON.stringify({

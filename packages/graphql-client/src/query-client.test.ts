@@ -18,7 +18,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('createQueryClient (spec 7 defaults)', () => {
+describe('createQueryClient defaults', () => {
   it('does not retry or refetch on mount, reconnect or focus, and keeps data 5 minutes', () => {
     expect(createQueryClient().getDefaultOptions()).toEqual({
       queries: {
@@ -84,7 +84,7 @@ describe('createQueryClient: a refused call asks whether the session is still th
   });
 });
 
-describe('persisted query cache (spec 7)', () => {
+describe('persisted query cache', () => {
   it('writes the cache to localStorage at most once per 1000 ms', async () => {
     vi.useFakeTimers();
     const persister = createQueryPersister(localStorage);

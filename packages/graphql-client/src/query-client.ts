@@ -5,7 +5,7 @@ import { errorCode } from './errors';
 
 const FIVE_MINUTES_MS = 5 * 60 * 1000;
 
-/** Spec 7: no retries, no refetch on mount, reconnect or focus; data stale and collected after 5 minutes. */
+/** No retries, no refetch on mount, reconnect or focus; data stale and collected after 5 minutes. */
 export const QUERY_DEFAULTS = {
   retry: false,
   refetchOnMount: false,
@@ -15,14 +15,14 @@ export const QUERY_DEFAULTS = {
   gcTime: FIVE_MINUTES_MS,
 } as const;
 
-/** Spec 7: the persisted cache is written at most once per second. */
+/** The persisted cache is written at most once per second. */
 export const PERSIST_THROTTLE_MS = 1000;
 
 /** localStorage key of the persisted query cache (cleared with the rest on a marketplace change). */
 export const QUERY_CACHE_STORAGE_KEY = 'query-cache';
 
 /**
- * Spec 7: "its persisted age is overridden to 0". Read as the persister's maxAge: a restored snapshot
+ * The persisted age is overridden to 0, read as the persister's maxAge: a restored snapshot
  * older than maxAge is discarded, so with 0 every snapshot found at start-up is dropped (and removed)
  * rather than shown. The cache is still written as it changes, but a new page load always asks the
  * server, never showing another session's stale catalogue or user.
@@ -70,7 +70,7 @@ export function createQueryPersister(storage: Storage | undefined = browserLocal
 }
 
 /**
- * Options for PersistQueryClientProvider / persistQueryClient, per spec 7. Successful queries are
+ * Options for PersistQueryClientProvider / persistQueryClient. Successful queries are
  * persisted, except those marked `meta: { persist: false }` (availability is never kept).
  */
 export function createPersistOptions(storage?: Storage): Omit<PersistQueryClientOptions, 'queryClient'> {

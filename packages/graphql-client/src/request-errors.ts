@@ -20,7 +20,7 @@ export class GraphQLResponseError extends Error {
   }
 }
 
-/** The request took longer than its timeout (spec 7: "a timed-out call raises an error saying it timed out"). */
+/** The request took longer than its timeout: a timed-out call raises an error saying it timed out. */
 export class RequestTimeoutError extends Error {
   override readonly name = 'RequestTimeoutError';
   readonly timeoutMs: number;

@@ -53,7 +53,7 @@ describe('the profile queries', () => {
     expect(profileViewerQueryOptions('', '1').enabled).toBe(false);
   });
 
-  it('ask for the appointments again on every visit (spec 7: refetched after a booking)', () => {
+  it('ask for the appointments again on every visit (refetched after a booking)', () => {
     const options = profileAppointmentsQueryOptions('1');
     expect([options.queryKey, options.gcTime, options.meta]).toEqual([
       ['profileAppointments', '1'],
@@ -63,7 +63,7 @@ describe('the profile queries', () => {
   });
 });
 
-describe('updateProfile (spec 7)', () => {
+describe('updateProfile', () => {
   it('sends the group, the user and the fields, then refetches the user data', async () => {
     const user = { id: '7', profile: { email: 'ana@example.com' } };
     const { fetch, calls } = fakeFetch(() => jsonResponse({ data: { updateProfile: user } }));
@@ -99,7 +99,7 @@ describe('updateProfile (spec 7)', () => {
   });
 });
 
-describe('the wallet (spec 7)', () => {
+describe('the wallet', () => {
   it('saves a new card with save always true, then refetches the user and the saved cards', async () => {
     const { fetch, calls } = fakeFetch(() => jsonResponse({ data: { createPaymentInstrument: card } }));
     configureGraphQLClient({ fetch });

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ProfileAppointmentsDocument, type ProfileAppointmentsQuery } from '../generated/graphql';
 import { callIdentity } from '../identity/identity-call';
 
-/** One of the client's appointments (spec 3 Appointment), with the zone to show its times in. */
+/** One of the client's appointments, with the zone to show its times in. */
 export type ProfileAppointment = ProfileAppointmentsQuery['profileAppointments'][number];
 export type { AppointmentStatus } from '../generated/graphql';
 
@@ -18,7 +18,7 @@ export async function fetchProfileAppointments(
 
 /**
  * The signed-in client's appointments at a marketplace, upcoming soonest first then past newest
- * first. Spec 7: the list is refetched after a booking — it is dropped as soon as no page shows it
+ * first. The list must be fresh after a booking, so it is dropped as soon as no page shows it
  * (and never persisted), so the profile asks again after every visit to checkout.
  */
 export function profileAppointmentsQueryOptions(marketplaceId: string) {

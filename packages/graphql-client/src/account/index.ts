@@ -1,5 +1,5 @@
 // '@atrium/graphql-client/account': the /profile page's calls — the viewer with wallet and
-// memberships, the profile update, the appointments and the wallet changes (spec 7). An entry of its
+// memberships, the profile update, the appointments and the wallet changes. An entry of its
 // own, bundled by the account remote only; operations run on the page's shared client.
 export type { AppointmentStatus, ProfileAppointment } from './appointments';
 export {

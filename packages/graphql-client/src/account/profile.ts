@@ -8,7 +8,7 @@ import {
 } from '../generated/graphql';
 import { callIdentity, refetchViewer, VIEWER_KEY } from '../identity/identity-call';
 
-/** The signed-in client as /profile shows them: profile, saved cards and memberships (spec 3 User). */
+/** The signed-in client as /profile shows them: profile, saved cards and memberships. */
 export type ProfileViewer = ProfileViewerQuery['viewer'];
 export type ProfileMembership = ProfileViewer['memberships'][number];
 export type UpdateProfileVariables = UpdateProfileMutationVariables;
@@ -23,7 +23,7 @@ export async function fetchProfileViewer(
 
 /**
  * The viewer of group mgId with the wallet and the memberships at marketplaceId. Under the viewer's
- * key, so every refetch of the user data (spec 7) refreshes it too. Personal data: never persisted,
+ * key, so every refetch of the user data refreshes it too. Personal data: never persisted,
  * and dropped as soon as no page shows it, so a later visit asks again rather than showing cards or
  * memberships changed elsewhere (the data layer does not refetch on mount).
  */
@@ -42,14 +42,14 @@ export function useProfileViewer(mgId: string | null | undefined, marketplaceId:
 }
 
 /**
- * Spec 7 updateProfile: an empty or missing field keeps the stored value; the email cannot change.
+ * updateProfile: an empty or missing field keeps the stored value; the email cannot change.
  * Returns the updated user.
  */
 export async function updateProfile(variables: UpdateProfileVariables) {
   return (await callIdentity(UpdateProfileDocument, variables)).updateProfile;
 }
 
-/** updateProfile, then the user data refetched (spec 7). */
+/** updateProfile, then the user data refetched. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: updateProfile, onSuccess: () => refetchViewer(queryClient) });

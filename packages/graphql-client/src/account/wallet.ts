@@ -9,17 +9,17 @@ import {
 } from '../generated/graphql';
 import { callIdentity, refetchViewer } from '../identity/identity-call';
 
-/** A saved card of the wallet (spec 3 Payment instrument). */
+/** A saved card of the wallet. */
 export type WalletCard = ProfileCardFragment;
-/** A card the browser tokenized, with the card holder's identity (spec 7). */
+/** A card the browser tokenized, with the card holder's identity. */
 export type NewCard = NewCardInput;
 
-/** Spec 8: a wallet change that failed without a message from the server. */
+/** The message for a wallet change that failed without a message from the server. */
 export const WALLET_CHANGE_FAILED =
   'Payment instrument addition, deletion or update failed, please try again';
 
 /**
- * The message for a failed wallet change (spec 8): the server's first message (e.g. a processor's
+ * The message for a failed wallet change: the server's first message (e.g. a processor's
  * decline reason), a timeout's own message, else 'Payment instrument addition, deletion or update
  * failed, please try again'.
  */
@@ -29,7 +29,7 @@ export function walletErrorMessage(error: unknown): string {
   return error instanceof RequestTimeoutError ? error.message : WALLET_CHANGE_FAILED;
 }
 
-/** Spec 7 createPaymentInstrument: the card is always saved (save true). Returns the new card. */
+/** createPaymentInstrument: a card added to the wallet is always saved (save true). Returns the new card. */
 export async function createPaymentInstrument(card: NewCard): Promise<WalletCard> {
   return (await callIdentity(CreatePaymentInstrumentDocument, { input: { save: true, card } }))
     .createPaymentInstrument;
@@ -45,7 +45,7 @@ export async function updatePrimaryPaymentInstrument(paymentInstrumentId: string
     .updatePrimaryPaymentInstrument;
 }
 
-/** Spec 7: after a change the user data is refetched — and checkout's list of saved cards with it. */
+/** After a change the user data is refetched — and checkout's list of saved cards with it. */
 function refetchWallet(queryClient: QueryClient) {
   return Promise.all([
     refetchViewer(queryClient),

@@ -1,4 +1,4 @@
-// '@atrium/graphql-client/apple-pay': Apple Pay's calls (spec 7) and their messages (spec 8), used by
+// '@atrium/graphql-client/apple-pay': Apple Pay's calls and their failure messages, used by
 // @atrium/payment-forms' Apple Pay button at checkout and in the wallet. Runs on the page's client.
 import { errorMessage, execute, type RequestOptions } from '@atrium/graphql-client';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
@@ -16,13 +16,13 @@ export type ApplePaySessionInput = CreateApplePaySessionMutationVariables['input
 export type ApplePayInstrumentInput = CreateApplePayInstrumentMutationVariables['input'];
 export type ApplePayInstrument = CreateApplePayInstrumentMutation['createApplePayInstrument'];
 
-/** Spec 8: an Apple Pay failure that is neither call's (the sheet could not start or finish). */
+/** The message for an Apple Pay failure that is neither call's (the sheet could not start or finish). */
 export const APPLE_PAY_FAILED = 'Apple session or instrument creation failed, please try again';
 
-/** Spec 8: the server's message, a timeout's, else 'There was an issue with creating the Apple session'. */
+/** The server's message, a timeout's, else 'There was an issue with creating the Apple session'. */
 export const applePaySessionErrorMessage = (error: unknown) => errorMessage(error, 'createAppleSession');
 
-/** Spec 8: the server's message, a timeout's, else 'There was an issue with creating the Apple Pay instrument'. */
+/** The server's message, a timeout's, else 'There was an issue with creating the Apple Pay instrument'. */
 export const applePayInstrumentErrorMessage = (error: unknown) =>
   errorMessage(error, 'createApplePayInstrument');
 
@@ -46,7 +46,7 @@ export async function createApplePaySession(input: ApplePaySessionInput, options
 
 /**
  * The card from an Apple Pay token: saved to the wallet (save true, signed in; the user data is then
- * refetched, spec 7) or a single-use card token for a booking (save false).
+ * refetched) or a single-use card token for a booking (save false).
  */
 export async function createApplePayInstrument(
   input: ApplePayInstrumentInput,

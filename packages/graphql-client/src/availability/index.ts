@@ -20,7 +20,7 @@ export async function fetchAvailability(
 }
 
 /**
- * Spec 7: availability is always fetched fresh — never served from the cache, nor persisted.
+ * Availability is always fetched fresh — never served from the cache, nor persisted.
  * A null input waits (no location or an empty cart).
  */
 export function availabilityQueryOptions(input: AvailabilityInput | null) {

@@ -3,7 +3,7 @@ import { $userAuthError } from '@atrium/stores';
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
- * Runs an identity operation on the page's client. Spec 4 and 8: a call refused with the server code
+ * Runs an identity operation on the page's client. A call refused with the server code
  * UNAUTHENTICATED sets the user-auth-error flag.
  */
 export async function callIdentity<TResult, TVariables>(
@@ -22,12 +22,12 @@ export async function callIdentity<TResult, TVariables>(
 /** Query key of the signed-in user of every group. */
 export const VIEWER_KEY = ['viewer'] as const;
 
-/** Spec 7: after a successful change the user data is refetched. */
+/** After a successful change the user data is refetched. */
 export function refetchViewer(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: VIEWER_KEY });
 }
 
-/** Spec 7: confirming the email or the phone also refreshes the marketplace data. */
+/** Confirming the email or the phone also refreshes the marketplace data. */
 export async function refetchViewerAndMarketplace(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     refetchViewer(queryClient),

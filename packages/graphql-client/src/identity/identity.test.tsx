@@ -73,7 +73,7 @@ describe('viewerQueryOptions', () => {
   });
 });
 
-describe('identity mutations refetch what they change (spec 7)', () => {
+describe('identity mutations refetch what they change', () => {
   it('a sign-in refetches the user data', async () => {
     const payload = { emailConfirmed: true, user, profile: user.profile };
     configureGraphQLClient({
@@ -106,7 +106,7 @@ describe('identity mutations refetch what they change (spec 7)', () => {
   });
 });
 
-describe('useLogout (spec 4)', () => {
+describe('useLogout', () => {
   it('ends the session, then empties the query cache and local data except the marketplace id', async () => {
     const { fetch, calls } = fakeFetch(() => jsonResponse({ data: { logout: true } }));
     configureGraphQLClient({ fetch });

@@ -1,4 +1,4 @@
-// '@atrium/graphql-client/identity': sign-in, sessions, registration and verification (spec 4, 7).
+// '@atrium/graphql-client/identity': sign-in, sessions, registration and verification.
 // An entry of its own, bundled by the apps that use it, not part of the shared client every page
 // loads. Operations run on the page's shared client (imported by the package name).
 export type {

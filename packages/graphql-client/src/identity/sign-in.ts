@@ -80,7 +80,7 @@ export function useRegister() {
 }
 
 /**
- * Spec 4 logout: ends the session, then clears local data (every stored value but the marketplace
+ * Logout: ends the session, then clears local data (every stored value but the marketplace
  * id) and the query cache. Showing the toast and going to the root page is the caller's part.
  */
 export function useLogout() {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type UserFieldsFragment, ViewerDocument } from '../generated/graphql';
 import { callIdentity, VIEWER_KEY } from './identity-call';
 
-/** The signed-in user with profile (spec 3 User). */
+/** The signed-in user with profile. */
 export type Viewer = UserFieldsFragment;
 export type ViewerProfile = Viewer['profile'];
 

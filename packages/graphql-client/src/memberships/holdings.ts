@@ -14,16 +14,16 @@ import {
 import { callIdentity, refetchViewer, VIEWER_KEY } from '../identity/identity-call';
 import { AttemptKeys } from './attempt-keys';
 
-/** The signed-in client's memberships, package items and balances at a marketplace (spec 3 User). */
+/** The signed-in client's memberships, package items and balances at a marketplace. */
 export type ViewerMemberships = ViewerMembershipsQuery['viewer'];
 export type HeldMembership = HeldMembershipFragment;
 export type HeldPackageItem = HeldPackageItemFragment;
 export type PointsBalance = NonNullable<ViewerMemberships['membershipBalance']>;
 export type { MembershipStatus } from '../generated/graphql';
 
-/** Spec 8: a package purchase that failed without a message from the server. */
+/** The message for a package purchase that failed without a message from the server. */
 export const PACKAGE_PURCHASE_FAILED = 'Package purchase failed, please try again';
-/** Spec 8: a membership purchase, cancellation or renewal that failed without a server message. */
+/** The message for a membership purchase, cancellation or renewal that failed without a server message. */
 export const MEMBERSHIP_CHANGE_FAILED =
   'Membership purchase, cancellation or renewal failed, please try again';
 
@@ -34,7 +34,7 @@ function failureMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * The message for a failed package purchase (spec 8): the server's first message (e.g. 'Please add a
+ * The message for a failed package purchase: the server's first message (e.g. 'Please add a
  * payment method to purchase a package', a processor's decline reason), a timeout's own message, else
  * 'Package purchase failed, please try again'.
  */
@@ -53,7 +53,7 @@ export async function fetchViewerMemberships(
 
 /**
  * The viewer's memberships, package items, membership balance and package balance at marketplaceId.
- * Under the viewer's key, so every refetch of the user data (spec 7) refreshes it; personal data, so
+ * Under the viewer's key, so every refetch of the user data refreshes it; personal data, so
  * never persisted and dropped as soon as no page shows it (as the profile's viewer).
  */
 export function viewerMembershipsQueryOptions(mgId: string, marketplaceId: string) {
@@ -81,7 +81,7 @@ export interface PurchasePackageVariables {
   idempotencyKey: string;
 }
 
-/** Spec 7 purchasePackage: marketplaceId, packageId, paymentMethod with paymentInstrumentId. */
+/** purchasePackage: marketplaceId, packageId, paymentMethod with paymentInstrumentId. */
 export async function purchasePackage({
   marketplaceId,
   packageId,
@@ -103,7 +103,7 @@ export interface CreateMembershipVariables {
   idempotencyKey: string;
 }
 
-/** Spec 7 createMembership: marketplaceId, paymentInstrumentId, membershipDefinitionId. */
+/** createMembership: marketplaceId, paymentInstrumentId, membershipDefinitionId. */
 export async function createMembership(variables: CreateMembershipVariables): Promise<HeldMembership> {
   return (await callIdentity(CreateMembershipDocument, variables)).createMembership;
 }
@@ -112,13 +112,13 @@ export async function cancelMembership(id: string): Promise<HeldMembership> {
   return (await callIdentity(CancelMembershipDocument, { id })).cancelMembership;
 }
 
-/** Spec 7 reactivateMembership: renews a Cancelled membership (charging it once per key). */
+/** reactivateMembership: renews a Cancelled membership (charging it once per key). */
 export async function reactivateMembership(id: string, idempotencyKey: string): Promise<HeldMembership> {
   return (await callIdentity(ReactivateMembershipDocument, { id, idempotencyKey })).reactivateMembership;
 }
 
 /**
- * Spec 7: after a change the user data is refetched — the profile's badge and membership info, this
+ * After a change the user data is refetched — the profile's badge and membership info, this
  * page's memberships and balances (all under the viewer's key) — and the checkout summary, whose
  * membership and credit lines follow the membership and the points.
  */

@@ -1,6 +1,6 @@
 // '@atrium/graphql-client/memberships': the /memberships page's calls — the marketplace's membership
 // definitions and packages, the viewer's memberships, package items and balances, and the purchase,
-// cancel and renew mutations (spec 7). An entry of its own, bundled by the account remote only.
+// cancel and renew mutations. An entry of its own, bundled by the account remote only.
 
 export { AttemptKeys, endsAttempt } from './attempt-keys';
 export type {

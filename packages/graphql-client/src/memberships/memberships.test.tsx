@@ -74,7 +74,7 @@ describe('the /memberships queries', () => {
   });
 });
 
-describe('purchases, cancellation and renewal (spec 7)', () => {
+describe('purchases, cancellation and renewal', () => {
   it('buys a package with the saved card as paymentMethod, then refetches the user data and the summary', async () => {
     const { fetch, calls } = fakeFetch(() => jsonResponse({ data: { purchasePackage: [] } }));
     configureGraphQLClient({ fetch });

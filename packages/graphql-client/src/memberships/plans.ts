@@ -3,7 +3,7 @@ import { execute } from '@atrium/graphql-client';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MembershipPlansDocument, type MembershipPlansQuery } from '../generated/graphql';
 
-/** What a marketplace offers on /memberships: its membership definitions and packages (spec 3). */
+/** What a marketplace offers on /memberships: its membership definitions and packages. */
 export type MembershipPlans = MembershipPlansQuery['marketplace'];
 export type MembershipDefinition = MembershipPlans['membershipDefinitions'][number];
 export type MembershipPackage = MembershipPlans['packages'][number];

@@ -10,7 +10,7 @@ import {
 } from '../generated/graphql';
 
 export type RemoteRolloutView = RemoteRolloutFieldsFragment;
-/** A release the owner previews in their own browser (issue 19, tenant versions). */
+/** A release the owner previews in their own browser (tenant versions). */
 export type RemotePreviewView = NonNullable<RemotePreviewQuery['remotePreview']>;
 
 export interface RemoteRolloutsAnswer {

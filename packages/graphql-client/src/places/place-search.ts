@@ -19,7 +19,7 @@ export interface ResolvedPlace {
 }
 
 /**
- * Address search behind one interface (spec 2 /set-location, the profile's autofill): the embedded
+ * Address search behind one interface (/set-location, the profile's autofill): the embedded
  * US gazetteer through the API, or Google Places when a Maps key is configured. US and English only.
  */
 export interface PlaceSearch {
@@ -31,10 +31,10 @@ export interface PlaceSearch {
   reverse(point: { latitude: number; longitude: number }): Promise<ResolvedPlace>;
 }
 
-/** Spec 2 and 9: the generic widget needs 2 characters and shows at most 10 suggestions. */
+/** The generic widget needs 2 characters and shows at most 10 suggestions. */
 export const PLACE_SEARCH_MIN_CHARS = 2;
 export const PLACE_SEARCH_MAX_RESULTS = 10;
-/** Spec 9: suggestions are asked for 300 ms after the last keystroke. */
+/** Suggestions are asked for 300 ms after the last keystroke. */
 export const PLACE_SEARCH_DEBOUNCE_MS = 300;
-/** Spec 5 and 8. */
+/** The message when an address cannot be looked up or geocoded. */
 export const UNABLE_TO_GET_ADDRESS = 'Unable to get address. Please try again.';

@@ -1,4 +1,4 @@
-// '@atrium/graphql-client/staff-clients': the staff console's clients (issue 19) — search by name,
+// '@atrium/graphql-client/staff-clients': the staff console's clients — search by name,
 // email or phone, and one client's appointments, waitlist requests, memberships and packages. An
 // entry of its own, bundled by the console only; operations run on the page's shared client.
 import { execute } from '@atrium/graphql-client';

@@ -1,4 +1,4 @@
-// '@atrium/graphql-client/staff-waitlist': the staff console's waitlist (issue 19) — open waitlist
+// '@atrium/graphql-client/staff-waitlist': the staff console's waitlist — open waitlist
 // requests, the time cancellations freed, and offering such a time to a request. An entry of its own,
 // bundled by the console only; operations run on the page's shared client.
 import { execute } from '@atrium/graphql-client';

@@ -1,4 +1,4 @@
-// '@atrium/graphql-client/staff': the staff console's calls (issue 19) — who the signed-in user is
+// '@atrium/graphql-client/staff': the staff console's calls — who the signed-in user is
 // on a marketplace's staff, its requests and the actions on them, and the owner's tenant versions. An entry of its own, bundled by
 // the console remote and the host's console header; operations run on the page's shared client.
 export type {

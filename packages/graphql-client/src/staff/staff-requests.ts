@@ -11,7 +11,7 @@ import {
 } from '../generated/graphql';
 import { callIdentity } from '../identity/identity-call';
 
-/** One appointment request as the front desk sees it (issue 19's inbox). */
+/** One appointment request as the front desk sees it in the console's inbox. */
 export type StaffRequest = StaffRequestsQuery['staffRequests'][number];
 export type { AppointmentStatus, StaffRequestFilter } from '../generated/graphql';
 

@@ -12,7 +12,7 @@ import {
 } from '../generated/graphql';
 import { callIdentity } from '../identity/identity-call';
 
-/** One remote of the marketplace as the owner's Versions section shows it (issue 19, tenant versions). */
+/** One remote of the marketplace as the owner's Versions section shows it (tenant versions). */
 export type StaffRemoteVersions = StaffRemoteVersionsFieldsFragment;
 /** A preview just started: its token goes in the browser's preview cookie. */
 export type StartedRemotePreview = StaffStartRemotePreviewMutation['staffStartRemotePreview'];

@@ -8,7 +8,7 @@ import {
 } from '../generated/graphql';
 import { callIdentity } from '../identity/identity-call';
 
-/** The signed-in user as staff of a marketplace: role, name and the marketplace (issue 19). */
+/** The signed-in user as staff of a marketplace: role, name and the marketplace. */
 export type StaffViewer = NonNullable<StaffViewerQuery['staffViewer']>;
 
 /** The API's role (OWNER) as the permission matrix of @atrium/domain names it (owner). */

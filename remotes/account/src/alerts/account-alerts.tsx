@@ -10,7 +10,7 @@ import { PhoneNotice } from './phone-notice';
 const QUIET_PATHS = ['/confirm-email', '/confirm-phone', '/reset-password', '/auth/'];
 
 /**
- * The account alerts the host renders once, in the page flow under its header (spec 2 "Chrome"): the
+ * The account alerts the host renders once, in the page flow under its header: the
  * pending-email-verification dialog while `alert-verify-email` is set, else the phone notice while
  * `alert-verify-phone` is set.
  */

@@ -14,7 +14,7 @@ interface PendingEmailDialogProps {
 }
 
 /**
- * The pending-email-verification dialog (spec 2 "Chrome"): the signed-in user's email is not
+ * The pending-email-verification dialog: the signed-in user's email is not
  * confirmed yet. Send Email mails a new confirmation link; Logout signs out.
  */
 export function PendingEmailDialog({ open, marketplaceId, onClose }: PendingEmailDialogProps) {

@@ -41,7 +41,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('marketing-analytics identification (spec 7)', () => {
+describe('marketing-analytics identification', () => {
   it('is off unless configured: nothing loads', async () => {
     const { win, scripts } = fakeWindow();
     const log = logger();

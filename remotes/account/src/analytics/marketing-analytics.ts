@@ -1,8 +1,8 @@
-// Identification of a client who signed in with Google or Apple to the marketing-analytics service
-// (spec 7 "Other"). The service's script loads from a configured host by partner hash and marketplace
+// Identification of a client who signed in with Google or Apple to the marketing-analytics service.
+// The service's script loads from a configured host by partner hash and marketplace
 // id; it is off unless configured, and any failure is only logged: signing in never waits on it.
 
-/** Spec 7: give up on the script after 10 s, looking for it every 100 ms. */
+/** Give up on the script after 10 s, looking for it every 100 ms. */
 export const ANALYTICS_LOAD_TIMEOUT_MS = 10_000;
 export const ANALYTICS_POLL_INTERVAL_MS = 100;
 
@@ -14,7 +14,7 @@ export interface MarketingAnalyticsConfig {
   partnerHash: string | null;
 }
 
-/** Spec 7: what identification sends. */
+/** What identification sends. */
 export interface MarketingIdentity {
   email: string;
   f_name: string;
@@ -37,7 +37,7 @@ export interface AnalyticsWindow {
   clearInterval(id: ReturnType<typeof setInterval>): void;
 }
 
-/** Spec 7: the failures the loader reports. */
+/** The failures the loader reports. */
 export type MarketingAnalyticsFailure =
   | 'load timeout'
   | 'missing partner hash'
@@ -144,7 +144,7 @@ export async function identifyMarketingUser(
   }
 }
 
-/** The identification of a client signed in by Google or Apple (spec 7). */
+/** The identification of a client signed in by Google or Apple. */
 export function thirdPartyIdentity(
   profile: { email: string; givenName?: string | null; familyName?: string | null; phone?: string | null },
   provider: 'GOOGLE' | 'APPLE',

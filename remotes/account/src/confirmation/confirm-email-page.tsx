@@ -10,7 +10,7 @@ import { notify } from '../shared/notify';
 import { PageProblem } from '../shared/page-problem';
 
 /**
- * /confirm-email?token=&marketplace= (spec 2): confirms the email the link was sent to, for the
+ * /confirm-email?token=&marketplace=: confirms the email the link was sent to, for the
  * marketplace the link names (the stored one for links that name none), in any browser. Then 'Email
  * confirmed successfully!', user and marketplace data refreshed (the hook's part), and the
  * marketplace: its profile for a client signed in here, else its home page (a link opened on

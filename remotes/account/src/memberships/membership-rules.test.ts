@@ -22,7 +22,7 @@ const held = (overrides: Partial<HeldMembership>): HeldMembership => ({
   ...overrides,
 });
 
-describe('the tabs and the back button of /memberships (spec 2)', () => {
+describe('the tabs and the back button of /memberships', () => {
   it('opens the packages tab for q=packages and the memberships tab otherwise', () => {
     expect(tabFromQuery('packages')).toBe('packages');
     expect(tabFromQuery('memberships')).toBe('memberships');
@@ -37,7 +37,7 @@ describe('the tabs and the back button of /memberships (spec 2)', () => {
   });
 });
 
-describe('membership prices (spec 9)', () => {
+describe('membership prices', () => {
   it("drops 'ly' from the period label", () => {
     expect(periodLabel('monthly')).toBe('month');
     expect(periodLabel('quarterly')).toBe('quarter');
@@ -69,7 +69,7 @@ describe('membership prices (spec 9)', () => {
   });
 });
 
-describe('the balance badge (spec 4 and 9)', () => {
+describe('the balance badge', () => {
   it('is the balance over the total points as a whole percent', () => {
     expect(balancePercent({ balance: 3, totalPoints: 4 })).toBe(75);
     expect(balancePercent({ balance: 1, totalPoints: 3 })).toBe(33);
@@ -89,7 +89,7 @@ describe('the balance badge (spec 4 and 9)', () => {
   });
 });
 
-describe('the card state of a membership (spec 4)', () => {
+describe('the card state of a membership', () => {
   it('is active for a held Active membership, cancelled for a Cancelled one, else available', () => {
     const active = held({ id: '9', status: 'Active' });
     const cancelled = held({ id: '8', status: 'Cancelled' });

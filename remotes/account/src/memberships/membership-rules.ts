@@ -7,15 +7,15 @@ import type {
   PointsBalance,
 } from '@atrium/graphql-client/memberships';
 
-/** The tabs of /memberships, chosen by query parameter q (spec 2). */
+/** The tabs of /memberships, chosen by query parameter q. */
 export type MembershipsTab = 'memberships' | 'packages';
 
-/** Spec 2: q=packages opens the packages tab; anything else (or nothing) the memberships tab. */
+/** q=packages opens the packages tab; anything else (or nothing) the memberships tab. */
 export const tabFromQuery = (q: string | null): MembershipsTab =>
   q === 'packages' ? 'packages' : 'memberships';
 
 /**
- * Spec 2: prev=profile makes the back button go to /profile as 'Back to profile'; otherwise it goes
+ * prev=profile makes the back button go to /profile as 'Back to profile'; otherwise it goes
  * to /resume (which finds the right checkout step) as 'Back to checkout'.
  */
 export function backLink(marketplaceId: string, prev: string | null): { to: string; label: string } {
@@ -24,15 +24,15 @@ export function backLink(marketplaceId: string, prev: string | null): { to: stri
     : { to: `/${marketplaceId}/resume`, label: 'Back to checkout' };
 }
 
-/** Spec 9: the period label drops 'ly' — monthly is 'month', quarterly 'quarter', yearly 'year'. */
+/** The period label drops 'ly' — monthly is 'month', quarterly 'quarter', yearly 'year'. */
 export const periodLabel = (period: MembershipPeriod): string =>
   period.endsWith('ly') ? period.slice(0, -2) : period;
 
-/** Spec 9: a membership's price per period, e.g. '$99.00 / month'. */
+/** A membership's price per period, e.g. '$99.00 / month'. */
 export const pricePerPeriod = (cents: number, period: MembershipPeriod): string =>
   `${formatCents(cents)} / ${periodLabel(period)}`;
 
-/** Spec 3: benefits are a newline-separated list; blank lines are not benefits. */
+/** Benefits are a newline-separated list; blank lines are not benefits. */
 export const benefits = (list: string | null | undefined): string[] =>
   (list ?? '')
     .split('\n')
@@ -40,7 +40,7 @@ export const benefits = (list: string | null | undefined): string[] =>
     .filter((line) => line !== '');
 
 /**
- * Spec 9: the remaining balance is balance divided by total points, as a whole percent; null when
+ * The remaining balance is balance divided by total points, as a whole percent; null when
  * there are no points to count (a membership without a package).
  */
 export function balancePercent(balance: PointsBalance): number | null {
@@ -49,7 +49,7 @@ export function balancePercent(balance: PointsBalance): number | null {
 }
 
 /**
- * Spec 4 balance badge: 'Loading' while loading, 'No Active Membership' without an Active
+ * The balance badge: 'Loading' while loading, 'No Active Membership' without an Active
  * membership, otherwise the percentage of points left ('Active Membership' when it has no points).
  */
 export function balanceBadgeText(state: {
@@ -69,7 +69,7 @@ export type MembershipCardState =
   | { kind: 'available' };
 
 /**
- * The card state of a membership definition for the viewer (spec 4): the viewer's membership of it,
+ * The card state of a membership definition for the viewer: the viewer's membership of it,
  * Active before Cancelled (the API lists Active first, then Cancelled newest first).
  */
 export function membershipCardState(

@@ -127,7 +127,7 @@ const renderAt = (url: string) =>
 
 const card = (name: string) => screen.getByRole('listitem', { name });
 
-describe('the /memberships page (spec 2)', () => {
+describe('the /memberships page', () => {
   it('lists the plans to a signed-out visitor, offers sign-in, and goes back to checkout', async () => {
     const opened = vi.fn();
     on('sign-in:open', opened);

@@ -35,9 +35,9 @@ interface Buyer {
 }
 
 /**
- * The purchases, cancellation and renewal of /memberships with their toasts (spec 8). Signed out,
+ * The purchases, cancellation and renewal of /memberships with their toasts. Signed out,
  * a purchase opens sign-in; without a primary saved card it is refused with 'Please add a payment
- * method to purchase a package' (spec 5) before anything is sent. The purchase hooks keep one
+ * method to purchase a package' before anything is sent. The purchase hooks keep one
  * idempotency key per attempt on an item while this page lives: pressing again after a timeout or a
  * network error resends the same key (charged once), after a refusal a new attempt begins.
  */

@@ -15,7 +15,7 @@ export function primaryCard(viewer: Pick<ProfileViewer, 'primaryInstrumentId' | 
 }
 
 /**
- * Spec 2, below the summary: the payment instrument and membership info, and Logout (the logout
+ * Below the summary: the payment instrument and membership info, and Logout (the logout
  * call, local and cached data cleared, 'Logged out successfully', the root page).
  */
 export function AccountOverview({ viewer, marketplaceId }: { viewer: ProfileViewer; marketplaceId: string }) {

@@ -25,7 +25,7 @@ interface AddCardDialogProps {
 
 /**
  * Add a card to the wallet: the processor's card form, the card tokenized in the browser, then saved
- * (save always true) with the card holder's identity from the profile (spec 7). A card whose bank
+ * (save always true) with the card holder's identity from the profile. A card whose bank
  * asks for 3-D Secure gets its challenge, then is saved. A card the form cannot use, or whose
  * authentication failed, shows its message in the dialog with the entered card kept; a refused save
  * toasts the server's reason or the wallet fallback.
@@ -68,7 +68,7 @@ export function AddCardDialog({ open, onClose, profile }: AddCardDialogProps) {
       notify('success', CARD_ADDED);
       close();
     } catch (error) {
-      // A failed challenge is the form's to say (the card stays entered); the rest are toasts (spec 8).
+      // A failed challenge is the form's to say (the card stays entered); the rest are toasts.
       if (error instanceof CardAuthenticationFailedError) setProblem(error.message);
       else notify('error', walletErrorMessage(error));
     } finally {

@@ -69,7 +69,7 @@ const item = (within_: HTMLElement, text: string) =>
     .getAllByRole('listitem')
     .find((li) => li.textContent?.includes(text)) as HTMLElement;
 
-describe('the appointments tab (spec 2)', () => {
+describe('the appointments tab', () => {
   it('shows upcoming (PENDING with an orange chip, BOOKED) and past (COMPLETE) in their own time zones', async () => {
     graphqlFetch({ ProfileAppointments: () => ({ data: { profileAppointments: list } }) });
     renderPage(<AppointmentsTab marketplaceId="1" />, withMarketplace());

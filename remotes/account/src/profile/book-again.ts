@@ -18,7 +18,7 @@ export const CLINIC_NOT_OFFERED =
   'This clinic no longer takes bookings here. Please choose another location.';
 
 /**
- * Spec 2 'Book Again': the location becomes the appointment's clinic or address and the cart its
+ * 'Book Again': the location becomes the appointment's clinic or address and the cart its
  * procedures, through the booking transitions of @atrium/stores. The cart is emptied before the
  * location changes, so no 'Location Changed' dialog tells the client about a cart they replaced.
  */

@@ -1,7 +1,7 @@
 import type { ProfileMembership } from '@atrium/graphql-client/account';
 import { displayDate } from './profile-rules';
 
-/** Spec 2: the header badge is active when any membership has status Active. */
+/** The header badge is active when any membership has status Active. */
 export const hasActiveMembership = (memberships: readonly ProfileMembership[]): boolean =>
   memberships.some((membership) => membership.status === 'Active');
 
@@ -9,12 +9,12 @@ export const hasActiveMembership = (memberships: readonly ProfileMembership[]): 
 export const currentMembership = (memberships: readonly ProfileMembership[]): ProfileMembership | null =>
   memberships.find((membership) => membership.status === 'Active') ?? memberships[0] ?? null;
 
-/** Spec 4: Active shows 'Renews {date}'; Cancelled shows 'Good until {date}'. */
+/** Active shows 'Renews {date}'; Cancelled shows 'Good until {date}'. */
 export function membershipTerm(membership: ProfileMembership): string {
   const date = displayDate(membership.renewalDate) ?? membership.renewalDate;
   return membership.status === 'Active' ? `Renews ${date}` : `Good until ${date}`;
 }
 
-/** /memberships on its memberships tab, with a back button to the profile (spec 2). */
+/** /memberships on its memberships tab, with a back button to the profile. */
 export const membershipsLink = (marketplaceId: string) =>
   `/${marketplaceId}/memberships?q=memberships&prev=profile`;

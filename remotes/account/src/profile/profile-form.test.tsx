@@ -17,7 +17,7 @@ const updated = (variables: Record<string, unknown>) => ({
 const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
 
-describe('the profile form (spec 5)', () => {
+describe('the profile form', () => {
   it("asks for what a profile without values is missing, with the spec's messages", async () => {
     const api = graphqlFetch({ UpdateProfile: updated });
     const viewer = viewerFixture({
@@ -126,7 +126,7 @@ describe('the profile form (spec 5)', () => {
   });
 });
 
-describe("the 'Auto Fill Address' dialog (spec 2)", () => {
+describe("the 'Auto Fill Address' dialog", () => {
   const geolocation = (answer: (ok: PositionCallback, fail: PositionErrorCallback) => void) =>
     Object.defineProperty(navigator, 'geolocation', {
       value: { getCurrentPosition: answer },

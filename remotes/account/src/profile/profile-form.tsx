@@ -19,8 +19,8 @@ interface ProfileFormProps {
 }
 
 /**
- * Spec 2 edit mode: the profile form (spec 5 messages; an empty field keeps the existing value; email
- * read-only) with Save and Cancel, and 'Autofill Address'. 'Profile updated successfully' on success,
+ * Edit mode: the profile form (an empty field keeps the existing value; email read-only) with Save
+ * and Cancel, and 'Autofill Address'. 'Profile updated successfully' on success,
  * else the server's message or 'There was an issue with updating the profile'.
  */
 export function ProfileForm({ viewer, mgId, onSaved, onCancel, title = 'Edit Profile' }: ProfileFormProps) {

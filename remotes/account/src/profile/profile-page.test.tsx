@@ -31,7 +31,7 @@ const viewerAnswer =
   (viewer = viewerFixture()) =>
   () => ({ data: { viewer } });
 
-describe('the /profile page (spec 2)', () => {
+describe('the /profile page', () => {
   it('asks a signed-out visitor to sign in, and comes back here afterwards', async () => {
     const opened = vi.fn();
     on('sign-in:open', opened);

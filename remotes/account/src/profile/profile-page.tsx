@@ -32,7 +32,7 @@ const TABS: readonly TabDefinition<AccountTab>[] = [
 ];
 
 /**
- * /profile (spec 2): only for a signed-in client with a profile and a confirmed email. Signed out,
+ * /profile: only for a signed-in client with a profile and a confirmed email. Signed out,
  * the sign-in dialog opens (and comes back here); an unconfirmed email raises the pending-email flag
  * (the host shows the verification dialog); without a profile, the client is asked to complete it.
  */
@@ -186,7 +186,7 @@ function SignedOut({ marketplaceId, autoOpen }: { marketplaceId: string; autoOpe
   );
 }
 
-/** Spec 2: the profile needs a confirmed email; the host's pending-email dialog is raised too. */
+/** The profile needs a confirmed email; the host's pending-email dialog is raised too. */
 function EmailPending({ marketplaceId, email }: { marketplaceId: string; email: string }) {
   const send = useRequestConfirmEmail();
   return (
@@ -213,7 +213,7 @@ function EmailPending({ marketplaceId, email }: { marketplaceId: string; email: 
   );
 }
 
-/** Spec 2: the profile is shown once there is one; a client without one is asked to complete it. */
+/** The profile is shown once there is one; a client without one is asked to complete it. */
 function CompleteProfile({
   viewer,
   mgId,

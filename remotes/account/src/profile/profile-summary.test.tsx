@@ -10,7 +10,7 @@ const row = (label: string) => {
   return term.nextElementSibling?.textContent;
 };
 
-describe('the profile summary (spec 2)', () => {
+describe('the profile summary', () => {
   it("shows 'Not provided' for every empty field", () => {
     const { profile } = viewerFixture({
       profile: {

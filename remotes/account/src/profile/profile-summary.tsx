@@ -3,7 +3,7 @@ import type { Ref } from 'react';
 import { NOT_PROVIDED } from '../shared/messages';
 import { type Profile, profileSummaryRows } from './profile-rules';
 
-/** Spec 2 Profile tab: the summary (each empty row 'Not provided') and 'Edit Profile'. */
+/** The Profile tab's summary (each empty row 'Not provided') and 'Edit Profile'. */
 export function ProfileSummary({
   profile,
   onEdit,

@@ -20,8 +20,8 @@ import { CARD_ADDED } from '../shared/messages';
 import { notify } from '../shared/notify';
 
 /**
- * The wallet's Apple Pay (spec 7): where the device and the API offer it, adds the Apple Pay card to
- * the wallet (save true), with nothing charged; toasts 'Card added successfully' or spec 8's message.
+ * The wallet's Apple Pay: where the device and the API offer it, adds the Apple Pay card to
+ * the wallet (save true), with nothing charged; toasts 'Card added successfully' or the failure's message.
  */
 export function WalletApplePay({ profile }: { profile: ProfileViewer['profile'] }) {
   const applePay = useApplePay();

@@ -32,7 +32,7 @@ const authenticationFailed =
 const card = (name: string) =>
   screen.getAllByRole('listitem').find((item) => item.textContent?.includes(name)) as HTMLElement;
 
-describe('the wallet (spec 2)', () => {
+describe('the wallet', () => {
   it('lists the cards with brand and last four, the default one marked', () => {
     renderPage(<WalletTab viewer={withCards()} />);
 
@@ -123,7 +123,7 @@ describe('the wallet (spec 2)', () => {
     const fill = (name: string, value: string) =>
       fireEvent.change(within(dialog).getByRole('textbox', { name }), { target: { value } });
 
-    // An incomplete card never reaches the processor (spec 5 card message).
+    // An incomplete card never reaches the processor: the form shows its card message.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Card' }));
     expect(
       await within(dialog).findByText(

@@ -4,7 +4,7 @@ import { CONFIRM_EMAIL_WARNING, LOGIN_SUCCESSFUL } from './messages';
 import { notify } from './notify';
 
 /**
- * After a sign-in or registration answered by the server (spec 4, 8): the user is remembered, the
+ * After a sign-in or registration answered by the server: the user is remembered, the
  * success toast shows, and an email still waiting for confirmation raises the pending-email-
  * verification flag with a warning toast. The viewer refetch is the mutation hook's part.
  */

@@ -1,4 +1,4 @@
-// The texts of spec sections 4, 5 and 8 this remote shows, spelled exactly as the spec does.
+// The toasts and messages this remote shows, spelled exactly as the spec does.
 
 export const LOGIN_SUCCESSFUL = 'Login successful!';
 export const REGISTRATION_SUCCESSFUL = 'Registration successful!';

@@ -1,7 +1,7 @@
 import { errorMessage, GENERIC_ERROR_MESSAGE } from '@atrium/graphql-client';
 import { emit, type ToastType } from '@atrium/stores';
 
-/** Shows a toast through the host's toast area (spec 8 messages). */
+/** Shows a toast through the host's toast area. */
 export function notify(type: ToastType, message: string): void {
   emit('toast', { type, message });
 }

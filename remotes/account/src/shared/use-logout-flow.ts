@@ -5,7 +5,7 @@ import { LOGGED_OUT } from './messages';
 import { notify } from './notify';
 
 /**
- * Spec 4 logout: the logout call, then local and cached data cleared (the hook's part), the toast
+ * Logout: the logout call, then local and cached data cleared (the hook's part), the toast
  * 'Logged out successfully' and the root page. Awaited rather than left to mutate callbacks, which
  * would be dropped if clearing the alert flags unmounts the caller.
  */

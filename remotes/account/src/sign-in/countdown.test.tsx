@@ -18,7 +18,7 @@ describe('secondsLeft', () => {
   });
 });
 
-describe('useCountdown (spec 9: resend after 60 s)', () => {
+describe('useCountdown (resend after 60 s)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

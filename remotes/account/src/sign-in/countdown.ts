@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Spec 9: the passcode resend countdown starts at 60 seconds. */
+/** The passcode resend countdown starts at 60 seconds. */
 export const RESEND_COUNTDOWN_SECONDS = 60;
 
 /** Whole seconds left of a countdown of `total` seconds started at `startedAt` (ms), never below 0. */

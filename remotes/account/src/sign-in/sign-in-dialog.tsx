@@ -22,7 +22,7 @@ const TITLES: Record<Step, string> = {
 };
 
 /**
- * The sign-in dialog (spec 2, 4): email, then a passcode is requested and the 6-digit code entered;
+ * The sign-in dialog: email, then a passcode is requested and the 6-digit code entered;
  * or Google, Apple, or a password. On success the user is remembered, 'Login successful!' shows, the
  * dialog closes and, when given, the browser goes to `redirectTo`.
  */
@@ -44,7 +44,7 @@ export function SignInDialog({ open, onClose, email: prefill, redirectTo }: Sign
   const continueWith = async (address: string, found: readonly AuthOption[]) => {
     setEmail(address);
     setOptions(found);
-    // An empty list goes on with the passcode too (spec 4); only a password-only group skips it.
+    // An empty list goes on with the passcode too; only a password-only group skips it.
     if (found.includes('PASSWORD') && !found.includes('PASSCODE')) return setStep('password');
     if (await passcode.send(address)) setStep('code');
   };

@@ -15,7 +15,7 @@ const LABELS: Record<AuthProvider['provider'], string> = {
 const ORDER: readonly AuthProvider['provider'][] = ['GOOGLE', 'APPLE'];
 
 /**
- * Google and Apple sign-in (spec 2): a button asks the API to start the sign-in (it keeps the state,
+ * Google and Apple sign-in: a button asks the API to start the sign-in (it keeps the state,
  * nonce and PKCE verifier, bound to this browser, with `returnPath`) and leaves for the authorization
  * URL it answers; the provider sends the browser back to /auth/{google,apple}/callback. Providers the
  * marketplace does not offer are left out.

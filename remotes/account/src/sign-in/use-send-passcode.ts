@@ -4,7 +4,7 @@ import { PASSCODE_REQUEST_FAILED, PASSCODE_SENT } from '../shared/messages';
 import { notify, serverMessageOr } from '../shared/notify';
 
 /**
- * Requests a sign-in code for an email (spec 4, 7): the token is kept for the code step and
+ * Requests a sign-in code for an email: the token is kept for the code step and
  * 'Passcode sent successfully!' shows; a failure shows the server's message or 'Passcode request
  * failed, please try again'. Resolves to whether a code was sent.
  */

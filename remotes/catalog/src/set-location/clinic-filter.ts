@@ -1,4 +1,4 @@
-/** Spec 2 and 9: the clinic search box appears above 8 clinics and filters from 3 characters. */
+/** The clinic search box appears above 8 clinics and filters from 3 characters. */
 export const CLINIC_SEARCH_THRESHOLD = 8;
 export const CLINIC_FILTER_MIN_CHARS = 3;
 

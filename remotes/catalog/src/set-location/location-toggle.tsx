@@ -3,7 +3,7 @@ import { SegmentGroup } from '@atrium/ui/forms';
 
 const labels: Record<LocationType, string> = { mobile: 'Mobile', clinic: 'In Clinic' };
 
-/** Spec 2: switches between Mobile (own address) and In Clinic (list of clinics). */
+/** Switches between Mobile (own address) and In Clinic (list of clinics). */
 export function LocationToggle({
   value,
   onChange,

@@ -32,7 +32,7 @@ function renderRule(providesAtHome: boolean) {
   return { hook, onLocated };
 }
 
-describe('the profile address as the location (spec 4)', () => {
+describe('the profile address as the location', () => {
   beforeEach(() => {
     forgetProfileAddressAttempts();
     $mgId.set('1');

@@ -39,7 +39,7 @@ export interface ProfileAddressRule {
 }
 
 /**
- * Spec 4: a signed-in user with no location, on a marketplace offering at-home service, has their
+ * A signed-in user with no location, on a marketplace offering at-home service, has their
  * profile address geocoded into the location and is sent to /services — once per user and tab.
  */
 export function mayUseProfileAddress({ userId, hasLocation, providesAtHome }: ProfileAddressRule): boolean {
@@ -47,9 +47,10 @@ export function mayUseProfileAddress({ userId, hasLocation, providesAtHome }: Pr
 }
 
 /**
- * Applies the spec 4 rule on /set-location: reads the viewer's profile address, geocodes it and,
- * when it is found, makes it the location and calls `onLocated`. A missing address or a failed
- * geocode leaves the page as it is for the client to choose. `locating` is true while it works.
+ * Applies the profile-address rule (mayUseProfileAddress) on /set-location: reads the viewer's
+ * profile address, geocodes it and, when it is found, makes it the location and calls `onLocated`.
+ * A missing address or a failed geocode leaves the page as it is for the client to choose.
+ * `locating` is true while it works.
  */
 export function useProfileAddressLocation(providesAtHome: boolean, onLocated: () => void) {
   const user = useStore($user);

@@ -21,7 +21,7 @@ interface BookingDetailsProps {
 
 const timeOfDayLabel = { morning: 'Morning', afternoon: 'Afternoon', evening: 'Evening' } as const;
 
-/** What is being requested: where, when (spec 9 'EEEE, MMMM dd, yyyy') and which services. */
+/** What is being requested: where, when ('EEEE, MMMM dd, yyyy') and which services. */
 export function BookingDetails({ location, dateTime, waitlist, cart, procedures }: BookingDetailsProps) {
   const clinic = isClinicLocation(location) ? location : null;
   return (

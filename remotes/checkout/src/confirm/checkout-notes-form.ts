@@ -13,7 +13,7 @@ const fieldTypes = {
   HEADER: 'header',
 } as const satisfies Record<CheckoutNoteDefinition['type'], FormField['type']>;
 
-/** The marketplace's checkout notes (spec 3) as a generic form, in their index order. */
+/** The marketplace's checkout notes as a generic form, in their index order. */
 export function checkoutNotesGroups(notes: readonly CheckoutNoteDefinition[]): FormGroup[] {
   const fields = [...notes]
     .sort((a, b) => a.index - b.index)

@@ -2,7 +2,7 @@ import type { Marketplace } from '@atrium/graphql-client';
 import { Box, Stack, Text } from '@atrium/ui';
 import { Checkbox, Field } from '@atrium/ui/forms';
 
-/** Spec 5: the message when the policy must be agreed to and is not. */
+/** The message when the policy must be agreed to and is not. */
 export const POLICY_ATTESTATION_REQUIRED = 'You must agree to the payment policy to continue.';
 
 interface PaymentPolicyProps {

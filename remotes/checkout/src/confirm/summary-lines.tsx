@@ -5,7 +5,7 @@ import { dueLabel } from './due-label';
 
 const low = (range: readonly number[]) => range[0] ?? 0;
 
-/** The checkout summary's lines (spec 3): each range shows its low end, what the client pays. */
+/** The checkout summary's lines: each range shows its low end, what the client pays. */
 export function SummaryLines({ summary }: { summary: CheckoutSummary }) {
   const line = (label: string, cents: number, credit = false) => (
     <Flex justify="space-between" key={label}>
@@ -39,7 +39,7 @@ export function SummaryLines({ summary }: { summary: CheckoutSummary }) {
 }
 
 /**
- * What the card is charged and when, under the total (spec 9's due-now rule and caption): the deposit
+ * What the card is charged and when, under the total (the due-now rule and its caption): the deposit
  * or the full total when the marketplace confirms, or nothing today when payment is taken on site.
  */
 export function DueNow({ dueCents, totalCents }: { dueCents: number; totalCents: number }) {

@@ -9,11 +9,11 @@ import {
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 
-/** Spec 9: the confirm page waits 300 ms before sending an empty cart back to services. */
+/** The confirm page waits 300 ms before sending an empty cart back to services. */
 export const CONFIRM_REDIRECT_DELAY_MS = 300;
 
 /**
- * Spec 2 /confirm: after 300 ms, an empty cart goes back to /services (replace); no location to
+ * /confirm: after 300 ms, an empty cart goes back to /services (replace); no location to
  * /set-location; neither a date and time nor a complete waitlist to /schedule (with the
  * navigation-error modal saying why). Returns where to go, or null to stay.
  */

@@ -7,7 +7,7 @@ import { lastRequest } from './last-request';
 import { RequestRecapCard } from './request-recap-card';
 
 /**
- * /success (spec 2): the request was received; what the client can do next; and a recap of the
+ * /success: the request was received; what the client can do next; and a recap of the
  * request sent from this tab (none on a direct visit).
  */
 export function SuccessPage() {
