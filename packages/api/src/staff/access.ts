@@ -1,4 +1,4 @@
-// The one guard of every staff operation (issue 19): signed in (UNAUTHENTICATED), staff of this
+// The one guard of every staff operation: signed in (UNAUTHENTICATED), staff of this
 // marketplace and allowed by the role (FORBIDDEN), per @atrium/domain's staffPermissions.
 import { type StaffOperation, type StaffRole, staffScope } from '@atrium/domain';
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The request lifecycle through the staff mutations (issue 19): confirm (charging what is due),
+// The request lifecycle through the staff mutations: confirm (charging what is due),
 // decline, complete and cancel, each state's refusals, and the client's messages in the outbox.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

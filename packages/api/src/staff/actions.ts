@@ -1,5 +1,5 @@
-// Staff actions on a request (issue 19): the guard, then the marketplace's own operator services
-// (services/checkout/operator-actions.ts), which charge, move the state and notify the client.
+// Staff actions on a request: the guard, then the marketplace's own operator services (checkout's
+// operator actions), which charge, move the state and notify the client.
 import type { StaffOperation } from '@atrium/domain';
 import {
   cancelAppointment,

@@ -1,4 +1,4 @@
-// The staff authorization matrix (issue 19): each role x each staff operation x the member's own
+// The staff authorization matrix: each role x each staff operation x the member's own
 // marketplace or another one of the same group (the session is valid there, the membership is not).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

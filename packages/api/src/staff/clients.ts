@@ -1,4 +1,4 @@
-// Clients in the staff console (issue 19). A marketplace's clients are the users of its group who sent
+// Clients in the staff console. A marketplace's clients are the users of its group who sent
 // it at least one request (an appointment or a waitlist request): a group's other marketplaces' clients
 // and its staff are not this front desk's business. Found by name, email or phone (digits anywhere in
 // the E.164 number); one client's appointments, waitlist requests, memberships and packages of it.
@@ -6,6 +6,7 @@ import { and, desc, eq, exists, type SQL, sql } from 'drizzle-orm';
 import { clinics } from '../catalogue';
 import { appointmentRequests, waitlistRequests } from '../checkout';
 import { users } from '../identity';
+import type { Db } from '../kernel/database/database';
 import { NotFoundError } from '../kernel/errors';
 import {
   membershipDefinitions,
@@ -16,8 +17,8 @@ import {
 } from '../memberships';
 import { appointments, practitioners } from '../scheduling';
 import { requireStaff, type StaffContext } from './access';
-import { requestProceduresJson, type StaffRequestView } from './requests';
-import { type StaffWaitlistWindowView, waitlistWindowsJson } from './waitlist';
+import { requestProceduresJson, type StaffRequestView, toClinicRef } from './requests';
+import { type StaffWaitlistWindowView, toWaitlistWindowView, waitlistWindowsJson } from './waitlist';
 
 const resultLimit = 50;
 
@@ -114,8 +115,28 @@ export async function staffClient(
   input: { marketplaceId: number; clientId: number },
 ): Promise<StaffClientDetailView> {
   await requireStaff(context, input.marketplaceId, 'viewClients');
-  const { db } = context;
-  const { marketplaceId, clientId } = input;
+  const client: ClientOfMarketplace = { db: context.db, ...input };
+  return {
+    client: await clientDetails(client),
+    appointments: await clientAppointments(client),
+    waitlist: await clientWaitlistRequests(client),
+    memberships: await clientMemberships(client),
+    packages: await clientPackages(client),
+  };
+}
+
+/** A user as a client of one marketplace: what the front desk may read of them there. */
+interface ClientOfMarketplace {
+  db: Db;
+  marketplaceId: number;
+  clientId: number;
+}
+
+/** The client's requests to this marketplace (not to the group's other marketplaces). */
+const requestsOf = ({ marketplaceId, clientId }: ClientOfMarketplace) =>
+  and(eq(appointmentRequests.clientUserId, clientId), eq(appointmentRequests.marketplaceId, marketplaceId));
+
+async function clientDetails({ db, marketplaceId, clientId }: ClientOfMarketplace): Promise<StaffClientView> {
   const [client] = await db
     .select({
       id: users.id,
@@ -142,8 +163,13 @@ export async function staffClient(
       ),
     );
   if (!client) throw new NotFoundError(`Client ${clientId} was not found.`);
+  return { ...client, id: String(client.id) };
+}
 
-  const appointmentRows = await db
+async function clientAppointments(
+  client: ClientOfMarketplace,
+): Promise<StaffClientDetailView['appointments']> {
+  const rows = await client.db
     .select({
       id: appointments.id,
       status: appointments.status,
@@ -161,15 +187,25 @@ export async function staffClient(
     .innerJoin(appointments, eq(appointments.id, appointmentRequests.appointmentId))
     .innerJoin(practitioners, eq(practitioners.id, appointments.practitionerId))
     .leftJoin(clinics, eq(clinics.id, appointments.organizationId))
-    .where(
-      and(
-        eq(appointmentRequests.clientUserId, clientId),
-        eq(appointmentRequests.marketplaceId, marketplaceId),
-      ),
-    )
+    .where(requestsOf(client))
     .orderBy(desc(appointments.startsAt), desc(appointments.id));
+  return rows.map((row) => ({
+    id: String(row.id),
+    status: row.status,
+    start: row.startsAt.toISOString(),
+    end: row.endsAt.toISOString(),
+    timeZone: row.timeZone,
+    procedures: row.procedures,
+    practitioner: { id: String(row.practitionerId), name: row.practitionerName },
+    clinic: toClinicRef(row),
+    total: row.total,
+  }));
+}
 
-  const waitlistRows = await db
+async function clientWaitlistRequests(
+  client: ClientOfMarketplace,
+): Promise<StaffClientDetailView['waitlist']> {
+  const rows = await client.db
     .select({
       id: waitlistRequests.id,
       status: waitlistRequests.status,
@@ -180,15 +216,24 @@ export async function staffClient(
     })
     .from(waitlistRequests)
     .innerJoin(appointmentRequests, eq(appointmentRequests.id, waitlistRequests.requestId))
-    .where(
-      and(
-        eq(appointmentRequests.clientUserId, clientId),
-        eq(appointmentRequests.marketplaceId, marketplaceId),
-      ),
-    )
+    .where(requestsOf(client))
     .orderBy(desc(waitlistRequests.createdAt), desc(waitlistRequests.id));
+  return rows.map((row) => ({
+    id: String(row.id),
+    status: row.status,
+    requestedAt: row.requestedAt.toISOString(),
+    timeZone: row.timeZone,
+    procedures: row.procedures,
+    windows: row.windows.map(toWaitlistWindowView),
+  }));
+}
 
-  const membershipRows = await db
+async function clientMemberships({
+  db,
+  marketplaceId,
+  clientId,
+}: ClientOfMarketplace): Promise<StaffClientDetailView['memberships']> {
+  const rows = await db
     .select({
       id: memberships.id,
       name: membershipDefinitions.name,
@@ -201,8 +246,15 @@ export async function staffClient(
     .innerJoin(membershipDefinitions, eq(membershipDefinitions.id, memberships.membershipDefinitionId))
     .where(and(eq(memberships.userId, clientId), eq(memberships.marketplaceId, marketplaceId)))
     .orderBy(desc(memberships.createdAt), desc(memberships.id));
+  return rows.map((row) => ({ ...row, id: String(row.id) }));
+}
 
-  const packageRows = await db
+async function clientPackages({
+  db,
+  marketplaceId,
+  clientId,
+}: ClientOfMarketplace): Promise<StaffClientDetailView['packages']> {
+  const rows = await db
     .select({
       id: packageItems.id,
       name: packages.name,
@@ -215,37 +267,9 @@ export async function staffClient(
     .innerJoin(packages, eq(packages.id, packageItemDefinitions.packageId))
     .where(and(eq(packageItems.userId, clientId), eq(packages.marketplaceId, marketplaceId)))
     .orderBy(desc(packageItems.createdAt), desc(packageItems.id));
-
-  return {
-    client: { ...client, id: String(client.id) },
-    appointments: appointmentRows.map((row) => ({
-      id: String(row.id),
-      status: row.status,
-      start: row.startsAt.toISOString(),
-      end: row.endsAt.toISOString(),
-      timeZone: row.timeZone,
-      procedures: row.procedures,
-      practitioner: { id: String(row.practitionerId), name: row.practitionerName },
-      clinic: row.clinicId === null ? null : { id: String(row.clinicId), name: row.clinicName ?? '' },
-      total: row.total,
-    })),
-    waitlist: waitlistRows.map((row) => ({
-      id: String(row.id),
-      status: row.status,
-      requestedAt: row.requestedAt.toISOString(),
-      timeZone: row.timeZone,
-      procedures: row.procedures,
-      windows: row.windows.map((window) => ({
-        ...window,
-        start: new Date(window.start).toISOString(),
-        end: new Date(window.end).toISOString(),
-      })),
-    })),
-    memberships: membershipRows.map((row) => ({ ...row, id: String(row.id) })),
-    packages: packageRows.map((row) => ({
-      ...row,
-      id: String(row.id),
-      expiresAt: row.expiresAt?.toISOString() ?? null,
-    })),
-  };
+  return rows.map((row) => ({
+    ...row,
+    id: String(row.id),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  }));
 }

@@ -1,4 +1,4 @@
-// Previews (issue 19, tenant versions): the owner sees a published release of a remote in their own
+// Previews of tenant versions: the owner sees a published release of a remote in their own
 // browser before making it live. Starting one answers a random token (only its SHA-256 is kept) that
 // the console puts in a cookie on the host's origin; the host's server reads the preview with it for
 // each page of that marketplace. Any other browser, an expired or ended token, another marketplace's

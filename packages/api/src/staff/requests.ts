@@ -1,12 +1,12 @@
-// The requests inbox of the staff console (issue 19): a marketplace's appointment requests with
-// everything the front desk decides on, in one statement.
+// The requests inbox of the staff console: a marketplace's appointment requests with everything the
+// front desk decides on, in one statement.
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { clinics, procedures } from '../catalogue';
 import { appointmentRequestProcedures, appointmentRequests, checkoutNoteAnswers } from '../checkout';
 import { users } from '../identity';
 import type { AppointmentStatus } from '../scheduling';
 import { appointments, practitioners } from '../scheduling';
-import { requireStaff, type StaffContext } from './access';
+import { requireStaff, type StaffAccess, type StaffContext } from './access';
 
 export interface StaffRequestFilter {
   status: AppointmentStatus | null;
@@ -54,88 +54,149 @@ export async function staffRequests(
   context: StaffContext,
   input: { marketplaceId: number; filter: StaffRequestFilter },
 ): Promise<StaffRequestView[]> {
-  const { member, scope } = await requireStaff(context, input.marketplaceId, 'viewRequests');
-  const { filter } = input;
-  const conditions: (SQL | undefined)[] = [
-    eq(appointments.marketplaceId, input.marketplaceId),
-    scope === 'own' && member.practitionerId !== null
-      ? eq(appointments.practitionerId, member.practitionerId)
-      : undefined,
-    filter.status ? eq(appointments.status, filter.status) : undefined,
-    filter.clinicId ? eq(appointments.organizationId, filter.clinicId) : undefined,
-    filter.date
-      ? sql`(${appointments.startsAt} at time zone ${appointmentRequests.timeZone})::date = ${filter.date}::date`
-      : undefined,
-    filter.from
-      ? sql`(${appointments.startsAt} at time zone ${appointmentRequests.timeZone})::date >= ${filter.from}::date`
-      : undefined,
-    filter.to
-      ? sql`(${appointments.startsAt} at time zone ${appointmentRequests.timeZone})::date <= ${filter.to}::date`
-      : undefined,
-  ];
-  const rows = await context.db
-    .select({
-      id: appointments.id,
-      status: appointments.status,
-      startsAt: appointments.startsAt,
-      endsAt: appointments.endsAt,
-      timeZone: appointmentRequests.timeZone,
-      requestedAt: appointmentRequests.createdAt,
-      clientId: users.id,
-      givenName: users.givenName,
-      familyName: users.familyName,
-      email: users.email,
-      phone: users.phone,
-      practitionerId: practitioners.id,
-      practitionerName: practitioners.name,
-      clinicId: clinics.id,
-      clinicName: clinics.name,
-      clinicAddress: clinics.address,
-      homeAddress: appointments.address,
-      notes: appointmentRequests.notes,
-      dueOnConfirmation: appointmentRequests.dueNowCents,
-      total: appointmentRequests.totalCents,
-      cancellationReason: appointments.cancellationReason,
-      procedures: requestProceduresJson(),
-      checkoutNotes: sql<StaffRequestView['checkoutNotes']>`coalesce((
-        select json_agg(json_build_object('label', ${checkoutNoteAnswers.label}, 'value', ${checkoutNoteAnswers.value})
-               order by ${checkoutNoteAnswers.id})
-        from ${checkoutNoteAnswers}
-        where ${checkoutNoteAnswers.requestId} = ${appointmentRequests.id}
-      ), '[]'::json)`,
-    })
+  const access = await requireStaff(context, input.marketplaceId, 'viewRequests');
+  const rows: StaffRequestRow[] = await context.db
+    .select(staffRequestColumns())
     .from(appointments)
     .innerJoin(appointmentRequests, eq(appointmentRequests.appointmentId, appointments.id))
     .innerJoin(users, eq(users.id, appointmentRequests.clientUserId))
     .innerJoin(practitioners, eq(practitioners.id, appointments.practitionerId))
     .leftJoin(clinics, eq(clinics.id, appointments.organizationId))
-    .where(and(...conditions))
+    .where(and(...staffRequestConditions(input.marketplaceId, access, input.filter)))
     .orderBy(asc(appointments.startsAt), asc(appointments.id));
+  return rows.map(toStaffRequestView);
+}
 
-  return rows.map((row) => ({
+/** The marketplace's appointments the member may see (all, or their own) that pass the filter. */
+function staffRequestConditions(
+  marketplaceId: number,
+  { member, scope }: StaffAccess,
+  filter: StaffRequestFilter,
+): (SQL | undefined)[] {
+  const localDay = sql`(${appointments.startsAt} at time zone ${appointmentRequests.timeZone})::date`;
+  return [
+    eq(appointments.marketplaceId, marketplaceId),
+    scope === 'own' && member.practitionerId !== null
+      ? eq(appointments.practitionerId, member.practitionerId)
+      : undefined,
+    filter.status ? eq(appointments.status, filter.status) : undefined,
+    filter.clinicId ? eq(appointments.organizationId, filter.clinicId) : undefined,
+    filter.date ? sql`${localDay} = ${filter.date}::date` : undefined,
+    filter.from ? sql`${localDay} >= ${filter.from}::date` : undefined,
+    filter.to ? sql`${localDay} <= ${filter.to}::date` : undefined,
+  ];
+}
+
+/** One appointment request as `staffRequestColumns` reads it. */
+export interface StaffRequestRow {
+  id: number;
+  status: AppointmentStatus;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  requestedAt: Date;
+  clientId: number;
+  givenName: string | null;
+  familyName: string | null;
+  email: string;
+  phone: string | null;
+  practitionerId: number;
+  practitionerName: string;
+  clinicId: number | null;
+  clinicName: string | null;
+  clinicAddress: string | null;
+  homeAddress: string | null;
+  notes: string | null;
+  dueOnConfirmation: number;
+  total: number;
+  cancellationReason: string | null;
+  procedures: StaffRequestView['procedures'];
+  checkoutNotes: StaffRequestView['checkoutNotes'];
+}
+
+/** Everything the front desk decides on, from an appointment joined to its request, client, practitioner and clinic. */
+function staffRequestColumns() {
+  return {
+    id: appointments.id,
+    status: appointments.status,
+    startsAt: appointments.startsAt,
+    endsAt: appointments.endsAt,
+    timeZone: appointmentRequests.timeZone,
+    requestedAt: appointmentRequests.createdAt,
+    clientId: users.id,
+    givenName: users.givenName,
+    familyName: users.familyName,
+    email: users.email,
+    phone: users.phone,
+    practitionerId: practitioners.id,
+    practitionerName: practitioners.name,
+    clinicId: clinics.id,
+    clinicName: clinics.name,
+    clinicAddress: clinics.address,
+    homeAddress: appointments.address,
+    notes: appointmentRequests.notes,
+    dueOnConfirmation: appointmentRequests.dueNowCents,
+    total: appointmentRequests.totalCents,
+    cancellationReason: appointments.cancellationReason,
+    procedures: requestProceduresJson(),
+    checkoutNotes: checkoutNotesJson(),
+  };
+}
+
+export function toStaffRequestView(row: StaffRequestRow): StaffRequestView {
+  return {
     id: String(row.id),
     status: row.status,
     start: row.startsAt.toISOString(),
     end: row.endsAt.toISOString(),
     timeZone: row.timeZone,
     requestedAt: row.requestedAt.toISOString(),
-    client: {
-      id: String(row.clientId),
-      givenName: row.givenName,
-      familyName: row.familyName,
-      email: row.email,
-      phone: row.phone,
-    },
+    client: toStaffClientView(row),
     procedures: row.procedures,
     practitioner: { id: String(row.practitionerId), name: row.practitionerName },
-    clinic: row.clinicId === null ? null : { id: String(row.clinicId), name: row.clinicName ?? '' },
+    clinic: toClinicRef(row),
     address: row.clinicAddress ?? row.homeAddress ?? '',
     notes: row.notes,
     checkoutNotes: row.checkoutNotes,
     dueOnConfirmation: row.dueOnConfirmation,
     total: row.total,
     cancellationReason: row.cancellationReason,
-  }));
+  };
+}
+
+/** The client of a row that reads the user as clientId and their name, email and phone. */
+export function toStaffClientView(row: {
+  clientId: number;
+  givenName: string | null;
+  familyName: string | null;
+  email: string;
+  phone: string | null;
+}): StaffRequestView['client'] {
+  return {
+    id: String(row.clientId),
+    givenName: row.givenName,
+    familyName: row.familyName,
+    email: row.email,
+    phone: row.phone,
+  };
+}
+
+/** The clinic of a row (left-joined: null for an at-home visit). */
+export function toClinicRef(row: {
+  clinicId: number | null;
+  clinicName: string | null;
+}): StaffRequestView['clinic'] {
+  return row.clinicId === null ? null : { id: String(row.clinicId), name: row.clinicName ?? '' };
+}
+
+/** The answers to the marketplace's checkout notes given with a request, in order. */
+function checkoutNotesJson() {
+  return sql<StaffRequestView['checkoutNotes']>`coalesce((
+    select json_agg(json_build_object('label', ${checkoutNoteAnswers.label}, 'value', ${checkoutNoteAnswers.value})
+           order by ${checkoutNoteAnswers.id})
+    from ${checkoutNoteAnswers}
+    where ${checkoutNoteAnswers.requestId} = ${appointmentRequests.id}
+  ), '[]'::json)`;
 }
 
 /** A request's procedures and add-ons with the prices they were requested at, in order. */

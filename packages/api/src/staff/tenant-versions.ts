@@ -1,4 +1,4 @@
-// Tenant versions (issue 19): a marketplace's owner chooses, in the staff console, which release of
+// Tenant versions: a marketplace's owner chooses, in the staff console, which release of
 // each remote their clients get. Making a release live and rolling back are the operator's promote
 // and rollback for the marketplace's own scope (the same validation, the same history); clearing goes
 // back to the default. A preview shows a release in the owner's own browser only (remote-previews.ts).

@@ -1,4 +1,4 @@
-// The waitlist in the staff console (issue 19): time freed by a decline offered to the waitlisted
+// The waitlist in the staff console: time freed by a decline offered to the waitlisted
 // clients whose windows hold it, the mailed link, one winner when two accept at once, and the link's
 // refusals; and finding clients by name, email or phone.
 import { randomUUID } from 'node:crypto';
@@ -16,6 +16,12 @@ import {
 import { testDatabases } from '../test/databases';
 import { latestLinkToken, mailbox } from '../test/identity';
 import { signedInStaff, staffOperations, waitlistOfferOperations } from '../test/staff';
+import {
+  matchingFirstThenEarliestWindow,
+  type StaffWaitlistRow,
+  toStaffWaitlistRequestView,
+  toWaitlistWindowView,
+} from './waitlist';
 
 const onSite = ids(80);
 const day = daysAhead(9);
@@ -41,6 +47,91 @@ interface Offer {
   total: number;
   appointmentId: string | null;
 }
+
+const waitlistRow: StaffWaitlistRow = {
+  id: 12,
+  requestedAt: new Date('2026-06-01T09:30:00Z'),
+  clientId: 7,
+  givenName: 'Ada',
+  familyName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: null,
+  clinicId: 101,
+  clinicName: 'Glow Mobile IV Midtown Manhattan',
+  clinicAddress: '245 W 52nd St, New York, NY 10019',
+  homeAddress: null,
+  timeZone: 'America/New_York',
+  notes: null,
+  total: 19900,
+  matches: false,
+  lastOfferedAt: '2026-06-01 12:00:00+00',
+  firstOpen: '2026-06-03 13:00:00+00',
+  procedures: [{ id: '1001', name: "Myers' Cocktail", isAddOn: false, price: 19900 }],
+  windows: [
+    {
+      start: '2026-06-03T13:00:00+00:00',
+      end: '2026-06-03T17:00:00+00:00',
+      localStart: '2026-06-03T09:00',
+      localEnd: '2026-06-03T13:00',
+    },
+  ],
+};
+
+describe('waitlist rows', () => {
+  it('lists requests holding the freed time first, then by earliest open window, then oldest first', () => {
+    const rows = [
+      { ...waitlistRow, id: 3, firstOpen: '2026-06-04 13:00:00+00' },
+      { ...waitlistRow, id: 2, firstOpen: '2026-06-03 13:00:00+00' },
+      { ...waitlistRow, id: 1, firstOpen: '2026-06-03 13:00:00+00' },
+      { ...waitlistRow, id: 4, firstOpen: '2026-06-09 13:00:00+00', matches: true },
+    ];
+    expect(rows.sort(matchingFirstThenEarliestWindow).map((row) => row.id)).toEqual([4, 1, 2, 3]);
+  });
+
+  it('gives the windows and the last offer as ISO 8601 instants', () => {
+    expect(toStaffWaitlistRequestView(waitlistRow)).toEqual({
+      id: '12',
+      requestedAt: '2026-06-01T09:30:00.000Z',
+      client: { id: '7', givenName: 'Ada', familyName: 'Lovelace', email: 'ada@example.com', phone: null },
+      procedures: [{ id: '1001', name: "Myers' Cocktail", isAddOn: false, price: 19900 }],
+      clinic: { id: '101', name: 'Glow Mobile IV Midtown Manhattan' },
+      address: '245 W 52nd St, New York, NY 10019',
+      timeZone: 'America/New_York',
+      windows: [
+        {
+          start: '2026-06-03T13:00:00.000Z',
+          end: '2026-06-03T17:00:00.000Z',
+          localStart: '2026-06-03T09:00',
+          localEnd: '2026-06-03T13:00',
+        },
+      ],
+      notes: null,
+      total: 19900,
+      matchesFreedTime: false,
+      lastOfferedAt: '2026-06-01T12:00:00.000Z',
+    });
+  });
+
+  it('keeps a request never offered without a last offer', () => {
+    expect(toStaffWaitlistRequestView({ ...waitlistRow, lastOfferedAt: null }).lastOfferedAt).toBeNull();
+  });
+
+  it('reads a window’s instants in any offset and keeps its local times as they are', () => {
+    expect(
+      toWaitlistWindowView({
+        start: '2026-06-03T09:00:00-04:00',
+        end: '2026-06-03T13:00:00-04:00',
+        localStart: '2026-06-03T09:00',
+        localEnd: '2026-06-03T13:00',
+      }),
+    ).toEqual({
+      start: '2026-06-03T13:00:00.000Z',
+      end: '2026-06-03T17:00:00.000Z',
+      localStart: '2026-06-03T09:00',
+      localEnd: '2026-06-03T13:00',
+    });
+  });
+});
 
 describe.each(testDatabases)('staff waitlist and clients on $name', (factory) => {
   let context: CheckoutTestContext;

@@ -1,4 +1,4 @@
-// The waitlist of the staff console (issue 19): open waitlist requests with their windows, the time
+// The waitlist of the staff console: open waitlist requests with their windows, the time
 // cancellations and declines freed, and offering such a time to a request whose windows hold it.
 // A window holds a freed time when it contains the freed start and the place is the same (the same
 // clinic, or both at the client's home); whether the practitioner can take that request's cart then
@@ -21,7 +21,7 @@ import { users } from '../identity';
 import { InvalidInputError, NotFoundError } from '../kernel/errors';
 import { appointments, practitioners } from '../scheduling';
 import { requireStaff, type StaffContext } from './access';
-import { requestProceduresJson, type StaffRequestView } from './requests';
+import { requestProceduresJson, type StaffRequestView, toClinicRef, toStaffClientView } from './requests';
 
 export const staffWaitlistMessages = {
   notCancelled: 'Only the time of a cancelled or declined appointment can be offered.',
@@ -126,34 +126,8 @@ export async function staffWaitlist(
       ? null
       : await freedAppointment(context, input.marketplaceId, filter.freedAppointmentId);
   const now = context.clock().toISOString();
-  const matches = freed ? holdsFreedTime(freed) : sql`false`;
-  const rows = await context.db
-    .select({
-      id: waitlistRequests.id,
-      requestedAt: waitlistRequests.createdAt,
-      clientId: users.id,
-      givenName: users.givenName,
-      familyName: users.familyName,
-      email: users.email,
-      phone: users.phone,
-      clinicId: clinics.id,
-      clinicName: clinics.name,
-      clinicAddress: clinics.address,
-      homeAddress: appointmentRequests.address,
-      timeZone: appointmentRequests.timeZone,
-      notes: appointmentRequests.notes,
-      total: appointmentRequests.totalCents,
-      matches: sql<boolean>`${matches}`,
-      lastOfferedAt: sql<string | null>`(
-        select max(${waitlistOffers.createdAt}) from ${waitlistOffers}
-        where ${waitlistOffers.waitlistRequestId} = ${waitlistRequests.id})`,
-      firstOpen: sql<string>`(
-        select min(${waitlistRequestRanges.startsAt}) from ${waitlistRequestRanges}
-        where ${waitlistRequestRanges.waitlistRequestId} = ${waitlistRequests.id}
-          and ${waitlistRequestRanges.endsAt} > ${now}::timestamptz)`,
-      procedures: requestProceduresJson(),
-      windows: waitlistWindowsJson(),
-    })
+  const rows: StaffWaitlistRow[] = await context.db
+    .select(staffWaitlistColumns(freed, now))
     .from(waitlistRequests)
     .innerJoin(appointmentRequests, eq(appointmentRequests.id, waitlistRequests.requestId))
     .innerJoin(users, eq(users.id, appointmentRequests.clientUserId))
@@ -169,40 +143,98 @@ export async function staffWaitlist(
       ),
     )
     .orderBy(asc(waitlistRequests.id));
+  return rows.sort(matchingFirstThenEarliestWindow).map(toStaffWaitlistRequestView);
+}
 
-  return rows
-    .map((row) => ({
-      id: String(row.id),
-      requestedAt: row.requestedAt.toISOString(),
-      client: {
-        id: String(row.clientId),
-        givenName: row.givenName,
-        familyName: row.familyName,
-        email: row.email,
-        phone: row.phone,
-      },
-      procedures: row.procedures,
-      clinic: row.clinicId === null ? null : { id: String(row.clinicId), name: row.clinicName ?? '' },
-      address: row.clinicAddress ?? row.homeAddress ?? '',
-      timeZone: row.timeZone,
-      windows: row.windows.map((window) => ({
-        ...window,
-        start: new Date(window.start).toISOString(),
-        end: new Date(window.end).toISOString(),
-      })),
-      notes: row.notes,
-      total: row.total,
-      matchesFreedTime: row.matches,
-      lastOfferedAt: row.lastOfferedAt === null ? null : new Date(row.lastOfferedAt).toISOString(),
-      firstOpen: row.firstOpen,
-    }))
-    .sort(
-      (a, b) =>
-        Number(b.matchesFreedTime) - Number(a.matchesFreedTime) ||
-        new Date(a.firstOpen).getTime() - new Date(b.firstOpen).getTime() ||
-        Number(a.id) - Number(b.id),
-    )
-    .map(({ firstOpen: _firstOpen, ...view }) => view);
+/** One open waitlist request as `staffWaitlistColumns` reads it. */
+export interface StaffWaitlistRow {
+  id: number;
+  requestedAt: Date;
+  clientId: number;
+  givenName: string | null;
+  familyName: string | null;
+  email: string;
+  phone: string | null;
+  clinicId: number | null;
+  clinicName: string | null;
+  clinicAddress: string | null;
+  homeAddress: string | null;
+  timeZone: string;
+  notes: string | null;
+  total: number;
+  /** Whether a window holds the freed time (always false when none is named). */
+  matches: boolean;
+  lastOfferedAt: string | null;
+  /** When its earliest window not over yet starts. */
+  firstOpen: string;
+  procedures: StaffRequestView['procedures'];
+  windows: StaffWaitlistWindowView[];
+}
+
+/** A waitlist request with its request, client and clinic, whether it holds the freed time, and its offers. */
+function staffWaitlistColumns(freed: FreedAppointment | null, now: string) {
+  const matches = freed ? holdsFreedTime(freed) : sql`false`;
+  return {
+    id: waitlistRequests.id,
+    requestedAt: waitlistRequests.createdAt,
+    clientId: users.id,
+    givenName: users.givenName,
+    familyName: users.familyName,
+    email: users.email,
+    phone: users.phone,
+    clinicId: clinics.id,
+    clinicName: clinics.name,
+    clinicAddress: clinics.address,
+    homeAddress: appointmentRequests.address,
+    timeZone: appointmentRequests.timeZone,
+    notes: appointmentRequests.notes,
+    total: appointmentRequests.totalCents,
+    matches: sql<boolean>`${matches}`,
+    lastOfferedAt: sql<string | null>`(
+      select max(${waitlistOffers.createdAt}) from ${waitlistOffers}
+      where ${waitlistOffers.waitlistRequestId} = ${waitlistRequests.id})`,
+    firstOpen: sql<string>`(
+      select min(${waitlistRequestRanges.startsAt}) from ${waitlistRequestRanges}
+      where ${waitlistRequestRanges.waitlistRequestId} = ${waitlistRequests.id}
+        and ${waitlistRequestRanges.endsAt} > ${now}::timestamptz)`,
+    procedures: requestProceduresJson(),
+    windows: waitlistWindowsJson(),
+  };
+}
+
+/** Requests holding the freed time first, then the earliest open window, then the oldest request. */
+export function matchingFirstThenEarliestWindow(a: StaffWaitlistRow, b: StaffWaitlistRow): number {
+  return (
+    Number(b.matches) - Number(a.matches) ||
+    new Date(a.firstOpen).getTime() - new Date(b.firstOpen).getTime() ||
+    a.id - b.id
+  );
+}
+
+export function toStaffWaitlistRequestView(row: StaffWaitlistRow): StaffWaitlistRequestView {
+  return {
+    id: String(row.id),
+    requestedAt: row.requestedAt.toISOString(),
+    client: toStaffClientView(row),
+    procedures: row.procedures,
+    clinic: toClinicRef(row),
+    address: row.clinicAddress ?? row.homeAddress ?? '',
+    timeZone: row.timeZone,
+    windows: row.windows.map(toWaitlistWindowView),
+    notes: row.notes,
+    total: row.total,
+    matchesFreedTime: row.matches,
+    lastOfferedAt: row.lastOfferedAt === null ? null : new Date(row.lastOfferedAt).toISOString(),
+  };
+}
+
+/** A window as `waitlistWindowsJson` reads it, its instants as ISO 8601 (JSON gives PostgreSQL's text). */
+export function toWaitlistWindowView(window: StaffWaitlistWindowView): StaffWaitlistWindowView {
+  return {
+    ...window,
+    start: new Date(window.start).toISOString(),
+    end: new Date(window.end).toISOString(),
+  };
 }
 
 /**
@@ -261,7 +293,7 @@ export async function staffFreedTimes(
     end: row.endsAt.toISOString(),
     timeZone: row.clinicTimeZone ?? row.requestTimeZone ?? 'UTC',
     practitioner: { id: String(row.practitionerId), name: row.practitionerName },
-    clinic: row.clinicId === null ? null : { id: String(row.clinicId), name: row.clinicName ?? '' },
+    clinic: toClinicRef(row),
     cancellationReason: row.cancellationReason,
     matchingRequests: row.matchingRequests,
   }));
