@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-/** The impacts issue 17 allows none of. */
+/** The impacts the accessibility checks allow none of. */
 const blocking = new Set(['critical', 'serious']);
 
 /**

@@ -29,7 +29,7 @@ export async function freshStart(page: Page, path: string) {
 /** Chooses a clinic on /{id}/set-location and waits for the services page. */
 export async function chooseClinic(page: Page, marketplaceId: string, clinicName: string) {
   await page.goto(`/${marketplaceId}/set-location`);
-  // A signed-in client without a location is first sent on with their profile's address (spec 4);
+  // A signed-in client without a location is first sent on with their profile's address;
   // with that settled, the page is theirs to choose from.
   // The rule records a signed-in client once it has run (sessionStorage); a clinic-only marketplace
   // never runs it, so the wait is bounded.

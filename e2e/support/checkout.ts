@@ -33,7 +33,7 @@ export async function confirmAtClinic(
   // Without a clinic name, the marketplace's only clinic is chosen for the client.
   if (options.clinic) await chooseClinic(page, options.marketplaceId, options.clinic);
   else await page.goto(`/${options.marketplaceId}/services`);
-  // The first category starts open (spec 2), the others folded.
+  // The first category starts open, the others folded.
   const category = page.getByRole('button', { name: options.category });
   const add = page.getByRole('button', { name: `Add ${options.service}` });
   await expect(category).toBeVisible();

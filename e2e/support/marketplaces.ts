@@ -29,7 +29,7 @@ export const demoMarketplaces = [
 ] as const;
 
 /**
- * Route of spec section 2 under /{id} and the page title it shows; `needsCart` pages send an empty
+ * A marketplace route under /{id} and the page title it shows; `needsCart` pages send an empty
  * cart back to /services, so a service is put in the cart first; `needsBooking` pages also want a
  * clinic and a date and time; `asksGuestsToSignIn` pages open the sign-in dialog for a guest.
  */

@@ -25,7 +25,7 @@ export function nextWeekday(weekdays: number[], from = clinicToday()): Date {
  */
 export const dayButtonName = (date: Date) => format(date, 'EEE d MMMM yyyy');
 
-/** The chosen-day heading over the times (spec 9 'EEEE, MMMM d, yyyy'). */
+/** The chosen-day heading over the times ('EEEE, MMMM d, yyyy'). */
 export const dayHeading = (date: Date) => format(date, 'EEEE, MMMM d, yyyy');
 
 /**

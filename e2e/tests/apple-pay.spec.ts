@@ -124,7 +124,7 @@ test.describe('Apple Pay', () => {
     await freshStart(page, '/1/set-location');
     await signInWithPassword(page, demoClient.email, demoClient.password);
     await expect(profileButton(page)).toBeVisible();
-    // Signed in on /set-location, the client is sent on with their profile's address once (spec 4):
+    // Signed in on /set-location, the client is sent on with their profile's address once:
     // that happens before a clinic is chosen, however busy the machine.
     await expect
       .poll(() => page.evaluate(() => sessionStorage.getItem('profile-address-tried') !== null), {

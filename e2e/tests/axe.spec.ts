@@ -29,7 +29,7 @@ import {
 } from '../support/marketplaces';
 
 /**
- * Issue 17: axe-core finds no critical or serious violation on any route or open dialog, on every
+ * Axe-core finds no critical or serious violation on any route or open dialog, on every
  * demo marketplace, on a phone and on a desktop, forms included while they show their errors.
  * The viewports are set here, so this spec runs in the desktop project only.
  */
@@ -147,7 +147,7 @@ async function scanAsClient(page: Page, marketplace: Marketplace, scan: (where: 
   await page.getByRole('button', { name: 'Edit Profile' }).click();
   await expect(page.getByRole('form', { name: 'Edit Profile' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Edit Profile' });
-  // An empty field keeps its value (spec 5); an impossible date is an error.
+  // An empty field keeps its value; an impossible date is an error.
   const birthDate = form.getByRole('textbox', { name: 'Date of Birth' });
   await birthDate.fill('02/30/1990');
   await form.getByRole('button', { name: 'Save' }).click();

@@ -150,7 +150,7 @@ test.describe('services and the cart', () => {
     const dialog = page.getByRole('dialog', { name: glow.myers.name });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('$199.00').first()).toBeVisible();
-    // Spec 1: services come with their durations (Myers' Cocktail takes 45 minutes).
+    // Services come with their durations (Myers' Cocktail takes 45 minutes).
     await expect(dialog.getByText('45 min', { exact: true })).toBeVisible();
     await expect(dialog.getByRole('list').first()).toContainText('Magnesium');
     await expect(dialog.getByRole('region', { name: 'Recommended Add-ons' })).toContainText(
@@ -275,7 +275,7 @@ test.describe('services and the cart', () => {
   }) => {
     await chooseClinic(page, '1', glow.manhattan.name);
     await page.getByRole('button', { name: 'Vitamin Injections' }).click();
-    // The service row shows its price and duration (spec 1), as the cart drawer does.
+    // The service row shows its price and duration, as the cart drawer does.
     const row = page
       .getByRole('listitem')
       .filter({ has: page.getByRole('button', { name: `${glow.b12.name}, details` }) });

@@ -31,7 +31,7 @@ test.describe('checkout', () => {
   test('a guest books at a clinic with the sandbox card', async ({ page }) => {
     await confirmAtGlowClinic(page, 1);
     await expect(page.getByLabel('Checkout summary')).toContainText('Services$35.00');
-    // The booking's service line shows the duration (spec 1: prices and durations).
+    // The booking's service line shows the duration.
     await expect(page.getByText('10 min', { exact: true })).toBeVisible();
     await expect(summaryTotal(page)).toHaveText('$35.00');
     await expect(
@@ -56,7 +56,7 @@ test.describe('checkout', () => {
     ).toBeVisible();
 
     // The recap of what was sent: the service and its duration, the clinic, the time at the clinic,
-    // the total and what is due when the marketplace confirms (issue 17).
+    // the total and what is due when the marketplace confirms.
     const recap = requestRecap(page);
     const day = format(chosen.date, 'EEEE, MMMM d, yyyy');
     await expect(recap.getByRole('listitem')).toHaveText([`${glow.b12.name}10 min`]);
@@ -101,7 +101,7 @@ test.describe('checkout', () => {
     await expect(recap.getByText(day, { exact: true })).toBeVisible();
     await expect(recap.getByTestId('recap-total')).toHaveText('$35.00');
     expect(hydrationErrors).toEqual([]);
-    // Spec 4: success clears the booking and points the account at the appointments tab.
+    // Success clears the booking and points the account at the appointments tab.
     // (A store back at its default keeps nothing in localStorage.)
     expect(await stored(page, 'selected-procedures')).toBeNull();
     expect(await stored(page, 'selected-date-time')).toBeNull();

@@ -3,7 +3,7 @@ import { axeReport } from '../support/axe';
 import { staffSignsIn } from '../support/staff-api';
 
 /**
- * Issue 19: the console is as reachable as the client side — axe-core finds no critical or serious
+ * The console is as reachable as the client side — axe-core finds no critical or serious
  * violation on its sign-in page, any section or the Versions confirmation, at 1280 px and on a
  * tablet (768 px). Nocturne's owner sees every section (no other console spec uses that account).
  * The viewports are set here, so this spec runs in the desktop project only.

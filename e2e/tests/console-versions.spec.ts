@@ -10,7 +10,7 @@ import { codeIn, dialog, mailbox, nextMessage, toast, typeCode } from '../suppor
 import { gotoLive } from '../support/live';
 import { expectServices, operatorQuery, release } from '../support/releases';
 
-// The owner's tenant versions (issue 19): a catalog release previewed in the owner's browser only,
+// The owner's tenant versions: a catalog release previewed in the owner's browser only,
 // then made live for Glow's clients and rolled back, each seen by a client on their next page load.
 // It changes what every client of Glow gets, so it runs in the delivery project, after the journeys.
 test.describe.configure({ mode: 'serial' });

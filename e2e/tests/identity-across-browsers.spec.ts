@@ -15,7 +15,7 @@ import {
 } from '../support/identity';
 import { hostUrl } from '../support/ports';
 
-// Issue 15, found by clients: emailed links work on any device; one browser stays signed in to
+// Holes clients found: emailed links work on any device; one browser stays signed in to
 // several marketplace groups (each demo marketplace is a group of its own); what the browser keeps
 // of a signed-in client goes once the server has ended the session.
 

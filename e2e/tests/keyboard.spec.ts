@@ -5,7 +5,7 @@ import { codeIn, demoClient, dialog, header, mailbox, nextMessage, toast } from 
 import { expectFocusTrapped, expectVisibleFocus, press, tabTo, typeInto } from '../support/keyboard';
 import { dayButtonName, dayHeading, timesRegion } from '../support/schedule';
 
-// Issue 17: a client who uses no mouse books, signs in and edits their profile. Locators only say
+// A client who uses no mouse books, signs in and edits their profile. Locators only say
 // where focus should be (and that it shows); every action is a key press. A fresh guest books, and
 // signs in as the account checkout registered for them.
 

@@ -9,7 +9,7 @@ const tab = (page: Page, name: string) => page.getByRole('tab', { name });
 /** A membership or package card, named by its heading. */
 const plan = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true });
 const balanceBadge = (page: Page) => page.getByTestId('membership-balance');
-// Dates read 'July 1, 2030' (spec 9 style, as on the profile).
+// Dates read 'July 1, 2030', as on the profile.
 const longDate = String.raw`[A-Z][a-z]+ \d{1,2}, \d{4}`;
 
 // The demo seed (packages/api/src/db/demo/seed-memberships.ts): Glow's monthly membership and a
@@ -117,7 +117,7 @@ test('a client buys, cancels and renews a membership and buys a package on /memb
   await expect(region(page, 'Membership')).toContainText(new RegExp(`Renews ${longDate}`));
 
   // At checkout the membership's discount and the package's points come off the total. Without a
-  // location, the profile's address becomes it first (spec 4); the client then picks a clinic.
+  // location, the profile's address becomes it first; the client then picks a clinic.
   await page.goto(`/${glow.id}/set-location`);
   await expect(page).toHaveURL(/\/1\/services$/);
   await expect(page.getByLabel('Your location')).toContainText('My Location');

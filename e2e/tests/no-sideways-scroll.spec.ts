@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { demoMarketplaces, marketplacePages, storeBooking } from '../support/marketplaces';
 
-/** Issue 17: no route may scroll sideways on a phone or a tablet. */
+/** No route may scroll sideways on a phone or a tablet. */
 const widths = [320, 390, 768] as const;
 
 /** How far the page lays out past the window's width (0 when it fits). */

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { chooseClinic, freshStart, glow } from '../support/booking';
 
-// Issue 17's accessibility basics, on a phone and on a desktop: the page's language, its icon, the
+// The accessibility basics, on a phone and on a desktop: the page's language, its icon, the
 // skip link, and focus after a route change.
 for (const viewport of [
   { width: 390, height: 844 },

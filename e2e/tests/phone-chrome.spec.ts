@@ -9,7 +9,7 @@ import {
 } from '../support/identity';
 import { demoMarketplaces } from '../support/marketplaces';
 
-// Issue 17: the chrome on a phone — the header's brand fits, the phone notice covers nothing, and
+// The chrome on a phone — the header's brand fits, the phone notice covers nothing, and
 // no internal build label shows.
 
 const box = async (locator: Locator) => {

@@ -155,7 +155,7 @@ test('a new client manages profile, wallet and appointments on /profile', async 
   await dob.fill('');
   await dob.pressSequentially('4/2/1990');
   await expect(dob).toHaveValue('4/2/1990');
-  // An emptied field keeps the existing value (spec 5).
+  // An emptied field keeps the existing value.
   await form.getByRole('textbox', { name: 'First Name' }).fill('');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Profile updated successfully')).toBeVisible();

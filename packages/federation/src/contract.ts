@@ -40,8 +40,8 @@ export interface RoutePageProps {
 }
 
 /**
- * Props of account/SignInDialog, the sign-in dialog the host opens on the 'sign-in:open' event
- * (spec 2 "Sign-in dialog"). The marketplace comes from the stored marketplace id and group.
+ * Props of account/SignInDialog, the sign-in dialog the host opens on the 'sign-in:open' event.
+ * The marketplace comes from the stored marketplace id and group.
  */
 export interface SignInDialogProps {
   open: boolean;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// The layering of ARCHITECTURE.md section 1 is enforced by Biome's import rules. These tests lint a
+// The layering ARCHITECTURE.md describes is enforced by Biome's import rules. These tests lint a
 // probe file placed in each layer and expect the rule's message, so a config change that loosens a
 // rule fails here.
 const repoRoot = path.resolve(import.meta.dirname, '../../..');

@@ -1,5 +1,5 @@
 /**
- * An owner's preview of a remote release (issue 19, tenant versions): the random token the API gave
+ * An owner's preview of a remote release (tenant versions): the random token the API gave
  * the owner, kept in this cookie on the host's origin for one marketplace's pages (path /{id}). The
  * host's server reads the preview with it for each page of that marketplace; no other browser has it.
  */

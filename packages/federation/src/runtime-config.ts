@@ -20,7 +20,7 @@ export interface RuntimeConfig {
   scriptOrigins: string[];
   graphqlEndpoint: string;
   googleMapsApiKey: string | null;
-  /** The marketing-analytics service (spec 7 "Other"); identification is off while null. */
+  /** The marketing-analytics service; identification is off while null. */
   marketingAnalytics: MarketingAnalyticsSettings | null;
 }
 

@@ -74,7 +74,7 @@ export function deviceApplePay(): ApplePaySessionConstructor | null {
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /**
- * The payment sheet. The total is what is due today by spec 9's deposit rule, under the marketplace's
+ * The payment sheet. The total is what is due today by the deposit rule, under the marketplace's
  * name; its line says what it is for. With nothing due today the total is 0.00 and a pending line
  * shows what the card is kept for: the amount is collected later (at the appointment, or when the
  * booking is confirmed), never now.
@@ -110,7 +110,7 @@ export function applePayPaymentRequest({
   };
 }
 
-/** An Apple Pay attempt that failed; the message is spec 8's. */
+/** An Apple Pay attempt that failed, with the message to show the client. */
 export class ApplePayError extends Error {
   override readonly name = 'ApplePayError';
 }

@@ -1,6 +1,6 @@
 import type { ToastPlacement, ToastType } from './client-values/schemas';
 
-/** Spec 9: toasts default to type info, auto-hide after 4000 ms, at the bottom right. */
+/** Toasts default to type info, auto-hide after 4000 ms, at the bottom right. */
 export const TOAST_DEFAULTS: {
   type: ToastType;
   autoHide: boolean;

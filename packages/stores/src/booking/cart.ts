@@ -3,7 +3,7 @@ import { $selectedDateTime, $selectedProcedures } from '../client-values/stores'
 
 function setCart(next: CartLine[]) {
   $selectedProcedures.set(next);
-  // Spec 4: changing the cart's procedures clears the chosen date and time (the slot was for them).
+  // Changing the cart's procedures clears the chosen date and time (the slot was for them).
   $selectedDateTime.set(null);
 }
 

@@ -12,7 +12,7 @@ import {
 } from '../client-values/stores';
 import { completeBooking } from './complete-booking';
 
-describe('completeBooking (spec 4)', () => {
+describe('completeBooking', () => {
   it('clears the booking, opens appointments, and keeps the location', () => {
     const clinic = { organizationId: '101', name: 'M', address: 'a', phone: 'p' };
     $selectedLocation.set(clinic);

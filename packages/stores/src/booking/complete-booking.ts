@@ -10,7 +10,7 @@ import {
 } from '../client-values/stores';
 
 /**
- * Spec 4 "Booking success": clears the step, date and time and waitlist, the cart, the checkout
+ * Booking success: clears the step, date and time and waitlist, the cart, the checkout
  * notes and their expanded flag and the applied promo, and opens the account on its appointments.
  */
 export function completeBooking() {

@@ -24,7 +24,7 @@ function sameLocation(a: BookingLocation | null, b: BookingLocation | null): boo
 }
 
 /**
- * Spec 4: changing the location clears the cart, the date and time and the waitlist (prices and
+ * Changing the location clears the cart, the date and time and the waitlist (prices and
  * times differ per location), and the 'Location Changed' dialog tells the client the cart was
  * cleared. Choosing the same location again changes nothing.
  */
@@ -54,7 +54,7 @@ export interface MarketplaceLocations {
 }
 
 /**
- * Keeps the stored location valid for the marketplace (spec 4): a stored clinic it no longer offers
+ * Keeps the stored location valid for the marketplace: a stored clinic it no longer offers
  * is cleared, and with exactly one clinic and no at-home service that clinic is selected.
  */
 export function reconcileLocation(marketplace: MarketplaceLocations) {

@@ -17,8 +17,8 @@ const $progressInput = computed(
   }),
 );
 
-/** Which progress-bar steps are clickable now (spec 2). */
+/** Which progress-bar steps are clickable now. */
 export const $reachableSteps = computed($progressInput, reachableSteps);
 
-/** Whether the cart drawer offers Checkout (spec 2). */
+/** Whether the cart drawer offers Checkout. */
 export const $canCheckout = computed($progressInput, canCheckout);

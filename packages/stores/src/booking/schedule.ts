@@ -2,15 +2,15 @@ import { saveWaitlistEntry, type WaitlistDraft } from '@atrium/domain';
 import type { SelectedDateTime } from '../client-values/schemas';
 import { $selectedDateTime, $selectedWaitlist } from '../client-values/stores';
 
-/** Spec 4: choosing a date and time clears the waitlist. */
+/** Choosing a date and time clears the waitlist: a booking is one or the other. */
 export function selectDateTime(dateTime: SelectedDateTime) {
   $selectedDateTime.set(dateTime);
   $selectedWaitlist.set([]);
 }
 
 /**
- * Spec 4: setting a waitlist entry (new, or replacing `index`) clears the chosen date and time.
- * Returns false, and changes nothing, for an entry without a date or a time of day (spec 5).
+ * Setting a waitlist entry (new, or replacing `index`) clears the chosen date and time.
+ * Returns false, and changes nothing, for an entry without a date or a time of day.
  */
 export function setWaitlistEntry(entry: WaitlistDraft, index: number | null = null): boolean {
   const next = saveWaitlistEntry($selectedWaitlist.get(), entry, index);

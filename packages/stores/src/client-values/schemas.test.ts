@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bookingLocationSchema, selectedDateTimeSchema, waitlistEntrySchema } from './schemas';
 
-describe('bookingLocationSchema (spec 3 Location)', () => {
+describe('bookingLocationSchema', () => {
   it('keeps a clinic with its organizationId', () => {
     const clinic = { organizationId: '12', name: 'Uptown', address: '1 Main St', phone: '+15555550100' };
     expect(bookingLocationSchema.parse(clinic)).toEqual(clinic);

@@ -1,4 +1,4 @@
-import { TIMES_OF_DAY } from '@atrium/domain';
+import { coordinates, TIMES_OF_DAY } from '@atrium/domain';
 import * as z from 'zod/mini';
 
 // zod/mini, imported as a namespace, rather than `import { z } from 'zod'`: bundlers then keep only the
@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 // (conventions: validate storage reads at the edge).
 
 const toastTypes = ['info', 'success', 'warning', 'error'] as const;
-/** Spec 9: toast placements. */
+/** Where a toast may appear on the page. */
 export const TOAST_PLACEMENTS = [
   'bottom-left',
   'bottom-middle',
@@ -36,20 +36,17 @@ export const clinicLocationSchema = z.object({
   address: z.string(),
   phone: z.string(),
 });
-/** A chosen clinic (spec 3 Location with organizationId). */
+/** A chosen clinic (a location with organizationId). */
 export type ClinicLocation = z.infer<typeof clinicLocationSchema>;
 
-export const homeLocationSchema = z.object({
-  address: z.string(),
-  latitude: z.number().check(z.gte(-90), z.lte(90)),
-  longitude: z.number().check(z.gte(-180), z.lte(180)),
-});
-/** The client's own address for a mobile visit (spec 3 Location without organizationId). */
+// The map point is the domain's; the address is kept as stored, since the form checked it when typed.
+export const homeLocationSchema = z.extend(coordinates, { address: z.string() });
+/** The client's own address for a mobile visit (a location without organizationId). */
 export type HomeLocation = z.infer<typeof homeLocationSchema>;
 
 // Clinic first: a value with an organizationId is a clinic, never an address with the id stripped.
 export const bookingLocationSchema = z.union([clinicLocationSchema, homeLocationSchema]);
-/** Spec 3 Location. Named BookingLocation so it does not shadow the DOM's global `Location`. */
+/** Where the visit is. Named BookingLocation so it does not shadow the DOM's global `Location`. */
 export type BookingLocation = ClinicLocation | HomeLocation;
 
 export const LOCATION_TYPES = ['mobile', 'clinic'] as const;
@@ -80,7 +77,7 @@ export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
 
 export const BOOKING_STEPS = ['services', 'schedule', 'confirm'] as const;
 export const bookingStepSchema = z.enum(BOOKING_STEPS);
-/** The booking flow's step (spec 2 progress bar: Services, Date & Time, Confirm). */
+/** The booking flow's step, as its progress bar shows them: Services, Date & Time, Confirm. */
 export type BookingStep = z.infer<typeof bookingStepSchema>;
 
 export const ACCOUNT_TABS = ['profile', 'wallet', 'appointments'] as const;

@@ -16,7 +16,7 @@ beforeEach(() => {
   resetClientValues();
 });
 
-describe('client-kept values (spec 3)', () => {
+describe('client-kept values', () => {
   it('lists every spec key, in spec order', () => {
     expect(CLIENT_KEPT_KEYS).toEqual([
       'toast',

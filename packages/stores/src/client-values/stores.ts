@@ -30,14 +30,14 @@ import {
 const nullableString = z.nullable(z.string());
 
 /**
- * Every client-kept value of spec section 3, under the spec's key name, in localStorage (the spec
+ * Every value the spec has the client keep, under the spec's key name, in localStorage (the spec
  * allows session or local storage; one engine keeps clearing and cross-tab sync simple).
  * The record's keys are the storage keys; a test checks that each entry uses its own key.
  */
 const clientValues = {
   /** A toast to show after the next page load (e.g. after a reload), or null. */
   toast: createClientValueStore<Toast | null>('toast', z.nullable(toastSchema), null),
-  /** Set when a login failed with the server code UNAUTHENTICATED (spec 4, 8). */
+  /** Set when a login failed with the server code UNAUTHENTICATED. */
   'user-auth-error': createClientValueStore<boolean>('user-auth-error', z.boolean(), false),
   /** Shows the phone-verification alert. */
   'alert-verify-phone': createClientValueStore<boolean>('alert-verify-phone', z.boolean(), false),
@@ -85,7 +85,7 @@ const clientValues = {
   ),
   /** Current booking step; 'services' is the start (booking success resets it). */
   step: createClientValueStore<BookingStep>('step', bookingStepSchema, 'services'),
-  /** The active /profile tab (spec 2: persisted). */
+  /** The active /profile tab, kept across visits. */
   'account-tab': createClientValueStore<AccountTab>('account-tab', accountTabSchema, 'profile'),
   /** The signed-in user as last seen, or null for a guest. */
   user: createClientValueStore<StoredUser | null>('user', z.nullable(storedUserSchema), null),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppEvents } from './app-events';
 import { emit, on } from './app-events';
 
-describe('app events (ARCHITECTURE 3: the bus between remotes and the shell)', () => {
+describe('app events (the bus between remotes and the shell)', () => {
   it('delivers sign-in:open, toast, error, navigation-error, location-changed and booking:completed', () => {
     const seen: Array<[keyof AppEvents, unknown]> = [];
     const offs = [

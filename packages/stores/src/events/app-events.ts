@@ -2,13 +2,13 @@ import type { Toast } from '../client-values/schemas';
 import { createEventBus } from './event-bus';
 
 /**
- * The events remotes and the shell exchange (ARCHITECTURE 3). The host owns the listeners that
+ * The events remotes and the shell exchange. The host owns the listeners that
  * drive chrome: the sign-in dialog, toasts, the global error modal and the navigation-error modal.
  */
 export interface AppEvents {
   /** Open the sign-in dialog, optionally prefilled, and go to `redirectTo` after signing in. */
   'sign-in:open': { email?: string; redirectTo?: string };
-  /** Show a toast; unset fields take the spec 9 defaults (TOAST_DEFAULTS). */
+  /** Show a toast; unset fields take the defaults (TOAST_DEFAULTS). */
   toast: Toast;
   /** Show the global error modal (title Error, the message, a Reload Page button). */
   error: { message: string };

@@ -40,7 +40,7 @@ beforeEach(() => {
   resetClientValues();
 });
 
-describe('rememberSignedInUser (spec 4 sign-in)', () => {
+describe('rememberSignedInUser (sign-in)', () => {
   it('stores the user and email, drops the passcode token and the auth error', () => {
     $passCodeToken.set('token-1');
     $userAuthError.set(true);
@@ -187,7 +187,7 @@ describe('syncViewer(null): the session ended on the server (password reset else
   });
 });
 
-describe('clearSignedInData (spec 4 logout)', () => {
+describe('clearSignedInData (logout)', () => {
   it('clears every local value and key except the marketplace id', () => {
     $marketplaceId.set('1');
     $mgId.set('10');

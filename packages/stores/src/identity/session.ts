@@ -37,7 +37,7 @@ export function toStoredUser(user: SignedInUser): StoredUser {
 }
 
 /**
- * Spec 4, after a sign-in or a registration: the user and their email are remembered, the passcode
+ * After a sign-in or a registration: the user and their email are remembered, the passcode
  * token and the auth error are dropped, and the alert flags say what is left to verify — the email
  * when it is not confirmed (pending-email-verification dialog), the phone when there is one that is
  * not confirmed. Returns whether the email still waits for confirmation.
@@ -113,7 +113,7 @@ function browserLocalStorage(): Storage | null {
 }
 
 /**
- * Spec 4 logout, the local half: every client-kept value returns to its default and every other
+ * Logout, the local half: every client-kept value returns to its default and every other
  * localStorage key (the persisted query cache among them) is removed — except the marketplace id, so
  * the root page still knows which marketplace to show. The caller also empties the in-memory query
  * cache.

@@ -8,7 +8,7 @@ beforeEach(() => {
   resetClientValues();
 });
 
-describe('syncMarketplaceId (spec 2: marketplace id from the first numeric path segment)', () => {
+describe('syncMarketplaceId (marketplace id from the first numeric path segment)', () => {
   it('clears all of localStorage, resets every store, then stores a different id', () => {
     $marketplaceId.set('1');
     $selectedProcedures.set([{ id: '3', addOnIds: [] }]);

@@ -13,7 +13,7 @@ function browserLocalStorage(): Storage | undefined {
 }
 
 /**
- * Spec 2: the marketplace id is the first path segment when numeric; if it differs from the stored
+ * The marketplace id is the first path segment when numeric; if it differs from the stored
  * one, ALL of localStorage is cleared first (values of another tenant must not leak into this one),
  * every store returns to its default, then the new id is stored. Returns true when it cleared, so the
  * caller can also drop in-memory caches (the query client) of the previous marketplace.

@@ -15,7 +15,7 @@ interface DateFieldProps {
 }
 
 /**
- * Spec 5 date input: typed as MM/DD/YYYY through a mask that lets through digits, tab, backspace,
+ * Date input: typed as MM/DD/YYYY through a mask that lets through digits, tab, backspace,
  * delete and arrows. Birth dates, the one control checkout, profile and registration share, also
  * take M/D/YYYY (so a slash is let through too) and offer a year selector from this year back to 1900.
  */

@@ -10,7 +10,7 @@ export interface PhoneInputProps extends Omit<InputProps, 'value' | 'onChange' |
 }
 
 /**
- * Spec 5 phone input, the one used wherever a client types a phone (registration, profile, forms):
+ * The phone input, the one used wherever a client types a phone (registration, profile, forms):
  * US by default, formatted nationally as the client types, at most 250 characters.
  */
 export function PhoneInput({

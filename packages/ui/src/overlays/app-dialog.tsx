@@ -22,7 +22,7 @@ function Body({ open, children }: { open: boolean; children: ReactNode }) {
 }
 
 /**
- * A modal (spec 2 "Chrome" dialogs). Escape and the close button close it; the page under it stops
+ * A modal dialog. Escape and the close button close it; the page under it stops
  * scrolling only on phone-size screens; its body stays mounted 1 s after closing; a body taller than
  * the window scrolls inside it, keeping the title and the actions in view.
  */
@@ -80,7 +80,7 @@ function ModalOverlay({
 export type DrawerAnchor = 'bottom' | 'left' | 'right' | 'top';
 const placements = { bottom: 'bottom', top: 'top', left: 'start', right: 'end' } as const;
 
-/** A drawer anchored to one side of the screen (spec 2); Escape closes it. */
+/** A drawer anchored to one side of the screen; Escape closes it. */
 export function SideDrawer(props: AppDialogProps & { anchor?: DrawerAnchor }) {
   return useIsClient() ? <DrawerOverlay {...props} /> : null;
 }
@@ -129,7 +129,7 @@ function DrawerOverlay({
   );
 }
 
-/** Spec 2: a dialog that is a bottom drawer on phone-size screens and a modal otherwise. */
+/** A dialog that is a bottom drawer on phone-size screens and a modal otherwise. */
 export function ResponsiveDialog(props: AppDialogProps) {
   const mobile = useIsMobile();
   if (!useIsClient()) return null;

@@ -24,7 +24,7 @@ interface ShownToast extends Required<ToastOptions> {
   id: number;
 }
 
-/** Spec 9 defaults: info, auto-hide on, 4000 ms, bottom-right. */
+/** Toast defaults: info, auto-hide on, 4000 ms, bottom-right. */
 export const TOAST_DEFAULT_TYPE: ToastType = 'info';
 export const TOAST_DEFAULT_DURATION_MS = 4000;
 export const TOAST_DEFAULT_PLACEMENT: ToastPlacement = 'bottom-right';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec 9: a dialog's body stays mounted 1000 ms after it closes (its exit animation, re-opens). */
+/** A dialog's body stays mounted 1000 ms after it closes (its exit animation, re-opens). */
 export const DIALOG_UNMOUNT_DELAY_MS = 1000;
 
 /** True while `open`, and for `delayMs` after it turns false. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Spec 2 and 9: phone-size screens are under 768 px wide; resizes are debounced 250 ms. */
+/** Phone-size screens are under 768 px wide; resizes are debounced 250 ms. */
 export const MOBILE_MAX_WIDTH = 767;
 export const RESIZE_DEBOUNCE_MS = 250;
 

@@ -1,15 +1,15 @@
 import { Image, type ImageProps } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
 
-/** Spec 9: an image gets 10 s to load, and one retry, before it is hidden. */
+/** An image gets 10 s to load, and one retry, before it is hidden. */
 export const IMAGE_TIMEOUT_MS = 10_000;
 export const IMAGE_RETRIES = 1;
 
 type Status = { attempt: number; state: 'loading' | 'loaded' | 'hidden' };
 
 /**
- * An image that hides itself when it cannot be shown (spec 2 "Images that fail to load are
- * hidden"): a failed load is retried once, and an image still loading after 10 s counts as failed.
+ * An image that hides itself when it cannot be shown: a failed load is retried once, and an image
+ * still loading after 10 s counts as failed.
  */
 export function SafeImage({ src, ...props }: Omit<ImageProps, 'src'> & { src?: string | null | undefined }) {
   const [status, setStatus] = useState<Status>({ attempt: 0, state: 'loading' });

@@ -17,7 +17,7 @@ const MUTED_PANEL = '#f4f4f5';
 export interface BrandPalette {
   /** Filled surfaces (solid buttons): the marketplace's primaryColor. */
   solid: string;
-  /** Hover of solid surfaces: 20 darker, or 30 lighter when dark (spec 1). */
+  /** Hover of solid surfaces: 20 darker, or 30 lighter when dark. */
   hover: string;
   /** Text and icons on `solid`: white or near-black, whichever reads better. */
   contrast: string;

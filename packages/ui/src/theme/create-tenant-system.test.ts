@@ -15,7 +15,7 @@ function cssVariables(primaryColor: string): Record<string, string> {
   return variables;
 }
 
-describe('createTenantSystem (spec 1 branding)', () => {
+describe('createTenantSystem (branding)', () => {
   it('gives error and subtle text at least 4.5:1 contrast on white (WCAG AA)', () => {
     const vars = cssVariables('#0EA5E9');
     expect(vars['--chakra-colors-fg-error']).toBe('var(--chakra-colors-red-700)');
