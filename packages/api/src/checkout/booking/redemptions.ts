@@ -1,0 +1,31 @@
+// The promo code and package credits a booking was priced with are used up in its transaction, so a
+// booking that fails gives them back and two bookings cannot both use the last one.
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../kernel/database/database';
+import { InvalidInputError } from '../../kernel/errors';
+import { packageItems } from '../../memberships';
+import { type PromoCodeRow, promoMessages, redeemPromoCode } from '../promo-codes';
+import { bookingMessages } from './booking-request';
+
+/**
+ * Redeems the promo code once and takes one point from each package item a line is paid with;
+ * BAD_USER_INPUT when the code reached its limit or a point is gone since the booking was priced.
+ */
+export async function redeemPromoAndCredits(
+  tx: Db,
+  price: { promo: PromoCodeRow | null; summary: { lines: { packageCreditId: string | null }[] } },
+  now: Date,
+): Promise<void> {
+  if (price.promo && !(await redeemPromoCode(tx, price.promo.id, now))) {
+    throw new InvalidInputError(promoMessages.usedUp);
+  }
+  for (const line of price.summary.lines) {
+    if (line.packageCreditId === null) continue;
+    const used = await tx
+      .update(packageItems)
+      .set({ balance: sql`${packageItems.balance} - 1` })
+      .where(and(eq(packageItems.id, Number(line.packageCreditId)), gte(packageItems.balance, 1)))
+      .returning({ id: packageItems.id });
+    if (used.length === 0) throw new InvalidInputError(bookingMessages.creditsChanged);
+  }
+}
