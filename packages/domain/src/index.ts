@@ -36,6 +36,7 @@ export {
   maskBirthDateInput,
 } from './forms/birth-date';
 export { billingAddressFields, billingAddressForm, cardEntryForm, isCurrentExpiry } from './forms/card-rules';
+export { coordinates } from './forms/coordinates';
 export {
   allowsDateMaskKey,
   DATE_MASK_KEYS,
@@ -84,7 +85,6 @@ export {
   CHECKOUT_PERSONAL_MESSAGES,
   CUSTOM_TIP_INVALID,
   checkoutPersonalFields,
-  coordinates,
   customTip,
   homeAddress,
   INVALID_PROMO_CODE,

@@ -2,6 +2,7 @@
 // the API its arguments, so both say the same thing about the same value.
 import * as z from 'zod/mini';
 import { tipToCents } from '../pricing/tips';
+import { coordinates } from './coordinates';
 import {
   birthDate,
   emailAddress,
@@ -143,22 +144,6 @@ export const notes = z.nullable(
     .string()
     .check(z.trim(), z.maxLength(NOTES_MAX_LENGTH, `Notes must be at most ${NOTES_MAX_LENGTH} characters.`)),
 );
-
-/** A map point: what a home address is geocoded to. */
-export const coordinates = z.object({
-  latitude: z
-    .number()
-    .check(
-      z.gte(-90, 'Latitude must be between -90 and 90.'),
-      z.lte(90, 'Latitude must be between -90 and 90.'),
-    ),
-  longitude: z
-    .number()
-    .check(
-      z.gte(-180, 'Longitude must be between -180 and 180.'),
-      z.lte(180, 'Longitude must be between -180 and 180.'),
-    ),
-});
 
 /** A home address for a mobile visit: the address as written and where it is. */
 export const homeAddress = z.extend(coordinates, { address: address(PROFILE_MESSAGES.address) });
