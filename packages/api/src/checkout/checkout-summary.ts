@@ -24,7 +24,7 @@ export interface CheckoutSummaryRequest {
 }
 
 /**
- * The checkout summary of a cart (spec 3): the signed-in client's Active membership and package
+ * The checkout summary of a cart: the signed-in client's Active membership and package
  * points apply (a membershipDefinitionId previews a membership they do not hold); a promo code that
  * cannot be used is left out (validatePromoCode says why); the travel fee for an address. No
  * procedures give zero totals.

@@ -1,4 +1,4 @@
-// The Appointments tab of /profile (spec 2): the signed-in client's visits at one marketplace.
+// The Appointments tab of /profile: the signed-in client's visits at one marketplace.
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { clinics, procedures } from '../catalogue';
 import type { RequestSession } from '../identity';

@@ -1,5 +1,5 @@
-// What a marketplace does with a request after checkout (ARCHITECTURE 5: operator actions the spec
-// leaves out): confirm it (collecting what is due), complete it, decline it or cancel it.
+// What a marketplace does with a request after checkout (operator actions the spec leaves out):
+// confirm it (collecting what is due), complete it, decline it or cancel it.
 // Confirming, declining and cancelling tell the client (services/notifications), in the transaction
 // that makes the change.
 import { createHash, randomBytes } from 'node:crypto';

@@ -17,7 +17,7 @@ import { promoCodes } from './tables';
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
 
-/** Spec 5: a promo code has at most 15 characters. */
+/** A promo code has at most 15 characters. */
 export const maxPromoCodeLength = 15;
 
 export const promoMessages = {
@@ -28,7 +28,7 @@ export const promoMessages = {
   notApplicable: 'This promo code does not apply to the selected services.',
 } as const;
 
-/** Spec 5: trimmed and upper-cased; null when empty or too long to be a code. */
+/** Trimmed and upper-cased; null when empty or too long to be a code. */
 export function normalizePromoCode(code: string): string | null {
   const normalized = code.trim().toUpperCase();
   return normalized.length === 0 || normalized.length > maxPromoCodeLength ? null : normalized;

@@ -68,7 +68,7 @@ export const checkoutResolvers: Resolvers = {
       withCheckoutErrors(async () => {
         const { sandbox } = checkout.payments;
         if (!sandbox) throw new InvalidInputError('The sandbox card processor is not enabled.');
-        // Any problem with the details gets the card form's one message (spec 5).
+        // Any problem with the details gets the card form's one message.
         const card = sandboxCardInput.safeParse(input);
         if (!card.success) throw new InvalidInputError(cardErrorMessage);
         return sandbox.tokenize(card.data, checkout.clock());

@@ -1,4 +1,4 @@
-// Freed time offered to waitlisted clients (issue 19). The front desk offers a cancelled or declined
+// Freed time offered to waitlisted clients. The front desk offers a cancelled or declined
 // appointment's time to a waitlist request (services/staff/waitlist.ts); the client's mailed link reads
 // the offer and accepts it. Accepting holds the time exactly as checkout does (holdTime: the
 // practitioner's advisory lock and the appointments' exclusion constraint), for the waitlist request's

@@ -1,5 +1,6 @@
-// Issue 15's holes, each tried as the attacker did against a running instance: account pre-hijacking,
-// lockout by a stranger, spoofed X-Forwarded-For, account enumeration and guessable passwords.
+// The identity attacks the API must withstand, each tried as the attacker did against a running
+// instance: account pre-hijacking, lockout by a stranger, spoofed X-Forwarded-For, account
+// enumeration and guessable passwords.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

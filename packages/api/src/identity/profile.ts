@@ -1,4 +1,4 @@
-// Profile edit (spec 2 /profile, spec 5 Profile form): an empty or missing field keeps the stored
+// Profile edit (/profile and its form): an empty or missing field keeps the stored
 // value; the email is read-only.
 import { eq } from 'drizzle-orm';
 import { accountMessages, ForbiddenError } from './account-errors';

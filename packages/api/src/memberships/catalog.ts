@@ -1,4 +1,4 @@
-// What a marketplace offers (spec 3): membership definitions with their discounts and package, and
+// What a marketplace offers: membership definitions with their discounts and package, and
 // packages with their item definitions. Each list is loaded in a fixed number of queries, whatever
 // its length.
 import { and, asc, eq, inArray, notExists, type SQL } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// What a client holds at a marketplace (spec 2 /memberships, spec 4 balance badge): memberships,
+// What a client holds at a marketplace (/memberships, the balance badge): memberships,
 // package items and their points.
 import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../kernel/database/database';

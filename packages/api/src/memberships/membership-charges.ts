@@ -32,7 +32,7 @@ export type SettleableState = 'pending' | 'failed';
 /** What the processor said about a charge: paid (no reference for a free one), or refused and why. */
 export type ChargeOutcome = { ok: true; reference: string | null } | { ok: false; reason: string };
 
-/** Spec 3: one Active membership per client and marketplace. */
+/** One Active membership per client and marketplace. */
 export const alreadyActiveMessage = 'You already have an active membership at this marketplace.';
 export const noCardOnFile = 'No card is on file for this membership.';
 

@@ -1,4 +1,4 @@
-// Exactly-once purchases (issue 16): a process that dies between the charge and the commit, the
+// Exactly-once purchases: a process that dies between the charge and the commit, the
 // client's retries with the same key, concurrent repeats, and the reconciliation job that settles
 // what a crash left pending, on PGlite and PostgreSQL.
 import { randomUUID } from 'node:crypto';

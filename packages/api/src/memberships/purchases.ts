@@ -1,5 +1,5 @@
-// Buying packages and memberships with a saved card, cancelling and reactivating memberships (spec 3,
-// spec 5: a purchase needs a saved card). Each purchase is an intent recorded before the processor is
+// Buying packages and memberships with a saved card, cancelling and reactivating memberships (a
+// purchase needs a saved card). Each purchase is an intent recorded before the processor is
 // asked and settled from its answer (package-purchases.ts, membership-charges.ts), once per
 // idempotency key of the client: a repeat of the same request gets the first answer and charges
 // nothing more, also after a crash or a timeout (a repeat finding the first attempt dead takes its key
@@ -47,7 +47,7 @@ export interface MembershipPorts {
 }
 
 export const membershipMessages = {
-  /** Spec 5: purchasing a package or membership without a saved card. */
+  /** Purchasing a package or membership without a saved card. */
   paymentMethodRequired: 'Please add a payment method to purchase a package',
   alreadyActive: alreadyActiveMessage,
   membershipNotFound: (id: number) => `Membership ${id} was not found.`,
@@ -358,8 +358,8 @@ async function clientOfMarketplace(
 }
 
 /**
- * One of the client's saved cards. Without any saved card, spec 5's message (BAD_USER_INPUT); a card
- * that is not theirs (or was deleted) is NOT_FOUND.
+ * One of the client's saved cards. Without any saved card, the payment-method message
+ * (BAD_USER_INPUT); a card that is not theirs (or was deleted) is NOT_FOUND.
  */
 async function savedCard(db: Db, userId: number, instrumentId: number): Promise<PaymentInstrumentRow> {
   const cards = await db
@@ -406,7 +406,7 @@ async function activeMembershipId(
 
 /**
  * A paid item needs a card of the processor in use (a card saved under another processor cannot be
- * charged): spec 5's message, before anything is recorded.
+ * charged): the payment-method message, before anything is recorded.
  */
 function chargeableBy(processor: PaymentsProcessor, card: PaymentInstrumentRow, amountCents: number): void {
   if (amountCents > 0 && card.processor !== processor.name) {

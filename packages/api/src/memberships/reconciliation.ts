@@ -1,4 +1,4 @@
-// Settles purchase intents a crash left pending (issue 16). Run by the job engine's scheduled
+// Settles purchase intents a crash left pending. Run by the job engine's scheduled
 // `reconcile-payments` job every few minutes. A pending row the live request has not settled within
 // the grace period is claimed (an update that moves its updated_at to now only while it is still
 // untouched, so two processes never both take it), the processor is asked again with the row's own idempotency key, which answers with the first

@@ -1,4 +1,4 @@
-// Apple Pay (spec 7: createApplePaySession, createApplePayInstrument). The sandbox and the real
+// Apple Pay (createApplePaySession, createApplePayInstrument). The sandbox and the real
 // thing run these same functions; only the adapters behind the ports differ (the merchant validator
 // and the processor's Apple Pay tokenizer).
 
@@ -31,7 +31,7 @@ export const applePayMessages = {
 } as const;
 
 /**
- * Spec 7 createApplePaySession: merchant validation for the browser's `onvalidatemerchant`. Only
+ * createApplePaySession: merchant validation for the browser's `onvalidatemerchant`. Only
  * Apple's gateways are called (a page must not make the API present its certificate elsewhere), and
  * only for a domain the marketplace is served on. Returns the merchant session as JSON text, which
  * the browser passes to `completeMerchantValidation` as it is.
@@ -72,7 +72,7 @@ export type ApplePayInstrument =
   | { paymentInstrument: null; token: string };
 
 /**
- * Spec 7 createApplePayInstrument: the Apple Pay token becomes a card of the processor. With save,
+ * createApplePayInstrument: the Apple Pay token becomes a card of the processor. With save,
  * the signed-in client's wallet keeps it (verified, the first card primary), as createPaymentInstrument
  * does. Without save (a guest at checkout, or a card for one booking) the answer is the processor's
  * single-use card token, which the booking takes as `paymentMethod.card.token` like a typed card.

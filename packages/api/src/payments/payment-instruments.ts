@@ -1,4 +1,4 @@
-// The client's wallet (spec 2 /profile Wallet tab, spec 7): saved cards, one of them primary. The card
+// The client's wallet (the Wallet tab of /profile): saved cards, one of them primary. The card
 // itself stays with the payment processor; only what identifies it is kept. Checkout saves cards
 // through the same functions, so a card added either way follows the same rules.
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
@@ -90,7 +90,7 @@ export async function customerReferenceOf(
 /**
  * Has the processor save and verify a card the browser tokenized, for the client's processor
  * customer when they have one (userId null: a new client). A refused card is PaymentDeclinedError
- * with the processor's reason; an unusable token the card form's message (spec 5); a card whose bank
+ * with the processor's reason; an unusable token the card form's message; a card whose bank
  * asks for authentication CardAuthenticationRequiredError (the caller resubmits with its client
  * secret as the token, nothing having been written).
  */

@@ -1,4 +1,4 @@
-// Payment events settle our payment rows (issue 16): a purchase a crash left pending is settled by
+// Payment events settle our payment rows: a purchase a crash left pending is settled by
 // Stripe's payment_intent.succeeded (or .payment_failed) exactly as the live request would have
 // settled it, once, and a refund made in Stripe's dashboard marks the row refunded.
 import { randomUUID } from 'node:crypto';

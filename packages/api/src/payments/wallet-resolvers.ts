@@ -15,7 +15,7 @@ import {
 const instrumentId = idInput('Payment instrument');
 
 const createPaymentInstrumentInput = z.object({
-  // Spec 7: a card added to the wallet is always saved.
+  // A card added to the wallet is always saved.
   save: z.boolean().refine((save) => save, 'A card added to the wallet is always saved: save must be true.'),
   card: cardInput,
 });

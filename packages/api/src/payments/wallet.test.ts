@@ -180,7 +180,7 @@ describe.each(testDatabases)('wallet mutations on $name', (factory) => {
     expect(await rowsOf(userId)).toEqual([]);
   });
 
-  it('refuses save: false (spec 7: a card added to the wallet is always saved) and saves nothing', async () => {
+  it('refuses save: false (a card added to the wallet is always saved) and saves nothing', async () => {
     const { browser, userId } = await client();
     expect(
       await browser.error(accountOperations.createPaymentInstrument, {
