@@ -238,7 +238,8 @@ function details(notice: BookedNotice, when: string): string[] {
   ].filter(Boolean);
 }
 
-// Spec 6: cancelling or rescheduling is done by phone (at-home visits have no clinic line).
+// Clients change or cancel by phone, not online: the clinic's line, or the marketplace for an
+// at-home visit (which has no clinic line).
 function changeByPhone(notice: AppointmentNotice): string {
   return notice.place.kind === 'clinic'
     ? `To change or cancel it, please call ${notice.place.name} at ${formatPhone(notice.place.phone)}.`

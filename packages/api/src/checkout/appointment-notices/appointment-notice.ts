@@ -46,47 +46,19 @@ export async function loadAppointmentNotice(
   db: Db,
   by: { appointmentId: number } | { requestId: number },
 ): Promise<AppointmentNotice | null> {
-  const where: SQL =
+  const [row] = await noticeRows(
+    db,
     'appointmentId' in by
       ? eq(appointmentRequests.appointmentId, by.appointmentId)
-      : eq(appointmentRequests.id, by.requestId);
-  const [row] = await db
-    .select({
-      marketplaceId: marketplaces.id,
-      marketplaceName: marketplaces.name,
-      primaryColor: marketplaces.primaryColor,
-      logo: marketplaces.logo,
-      email: users.email,
-      givenName: users.givenName,
-      familyName: users.familyName,
-      phone: users.phone,
-      phoneOptIn: users.phoneOptIn,
-      timeZone: appointmentRequests.timeZone,
-      address: appointmentRequests.address,
-      clinicName: clinics.name,
-      clinicAddress: clinics.address,
-      clinicPhone: clinics.phone,
-      appointmentId: appointments.id,
-      status: appointments.status,
-      startsAt: appointments.startsAt,
-      endsAt: appointments.endsAt,
-      cancellationReason: appointments.cancellationReason,
-      practitioner: practitioners.name,
-      procedures: sql<string[]>`coalesce((
-        select json_agg(${procedures.name} order by ${appointmentRequestProcedures.position})
-        from ${appointmentRequestProcedures}
-        join ${procedures} on ${procedures.id} = ${appointmentRequestProcedures.procedureId}
-        where ${appointmentRequestProcedures.requestId} = ${appointmentRequests.id}
-      ), '[]'::json)`,
-      waitlist: sql<{ startsAt: string; endsAt: string }[]>`coalesce((
-        select json_agg(json_build_object('startsAt', ${waitlistRequestRanges.startsAt},
-                                          'endsAt', ${waitlistRequestRanges.endsAt})
-                        order by ${waitlistRequestRanges.position})
-        from ${waitlistRequests}
-        join ${waitlistRequestRanges} on ${waitlistRequestRanges.waitlistRequestId} = ${waitlistRequests.id}
-        where ${waitlistRequests.requestId} = ${appointmentRequests.id}
-      ), '[]'::json)`,
-    })
+      : eq(appointmentRequests.id, by.requestId),
+  );
+  return row ? toNotice(row) : null;
+}
+
+/** The requests' rows with their marketplace, client, clinic (if any) and appointment (if any). */
+function noticeRows(db: Db, where: SQL) {
+  return db
+    .select(noticeColumns)
     .from(appointmentRequests)
     .innerJoin(marketplaces, eq(marketplaces.id, appointmentRequests.marketplaceId))
     .innerJoin(users, eq(users.id, appointmentRequests.clientUserId))
@@ -94,8 +66,54 @@ export async function loadAppointmentNotice(
     .leftJoin(appointments, eq(appointments.id, appointmentRequests.appointmentId))
     .leftJoin(practitioners, eq(practitioners.id, appointments.practitionerId))
     .where(where);
-  if (!row) return null;
+}
 
+type NoticeRow = Awaited<ReturnType<typeof noticeRows>>[number];
+
+/** The names of the request's procedures and add-ons in cart order, as a JSON array. */
+const procedureNames = sql<string[]>`coalesce((
+  select json_agg(${procedures.name} order by ${appointmentRequestProcedures.position})
+  from ${appointmentRequestProcedures}
+  join ${procedures} on ${procedures.id} = ${appointmentRequestProcedures.procedureId}
+  where ${appointmentRequestProcedures.requestId} = ${appointmentRequests.id}
+), '[]'::json)`;
+
+/** A waitlist request's windows in order, as a JSON array (empty for a request holding a time). */
+const waitlistWindows = sql<{ startsAt: string; endsAt: string }[]>`coalesce((
+  select json_agg(json_build_object('startsAt', ${waitlistRequestRanges.startsAt},
+                                    'endsAt', ${waitlistRequestRanges.endsAt})
+                  order by ${waitlistRequestRanges.position})
+  from ${waitlistRequests}
+  join ${waitlistRequestRanges} on ${waitlistRequestRanges.waitlistRequestId} = ${waitlistRequests.id}
+  where ${waitlistRequests.requestId} = ${appointmentRequests.id}
+), '[]'::json)`;
+
+const noticeColumns = {
+  marketplaceId: marketplaces.id,
+  marketplaceName: marketplaces.name,
+  primaryColor: marketplaces.primaryColor,
+  logo: marketplaces.logo,
+  email: users.email,
+  givenName: users.givenName,
+  familyName: users.familyName,
+  phone: users.phone,
+  phoneOptIn: users.phoneOptIn,
+  timeZone: appointmentRequests.timeZone,
+  address: appointmentRequests.address,
+  clinicName: clinics.name,
+  clinicAddress: clinics.address,
+  clinicPhone: clinics.phone,
+  appointmentId: appointments.id,
+  status: appointments.status,
+  startsAt: appointments.startsAt,
+  endsAt: appointments.endsAt,
+  cancellationReason: appointments.cancellationReason,
+  practitioner: practitioners.name,
+  procedures: procedureNames,
+  waitlist: waitlistWindows,
+};
+
+function toNotice(row: NoticeRow): AppointmentNotice {
   return {
     marketplace: {
       id: row.marketplaceId,
@@ -111,30 +129,33 @@ export async function loadAppointmentNotice(
       phoneOptIn: row.phoneOptIn,
     },
     timeZone: row.timeZone,
-    place:
-      row.clinicName !== null
-        ? {
-            kind: 'clinic',
-            name: row.clinicName,
-            address: row.clinicAddress ?? '',
-            phone: row.clinicPhone ?? '',
-          }
-        : { kind: 'home', address: row.address ?? '' },
+    place: noticePlace(row),
     procedures: row.procedures,
-    appointment:
-      row.appointmentId !== null && row.status !== null && row.startsAt !== null && row.endsAt !== null
-        ? {
-            id: row.appointmentId,
-            status: row.status,
-            startsAt: row.startsAt,
-            endsAt: row.endsAt,
-            practitioner: row.practitioner ?? '',
-            cancellationReason: row.cancellationReason,
-          }
-        : null,
+    appointment: noticeAppointment(row),
     waitlist: row.waitlist.map((range) => ({
       startsAt: new Date(range.startsAt),
       endsAt: new Date(range.endsAt),
     })),
+  };
+}
+
+/** The clinic of a clinic visit, else the client's address of an at-home visit. */
+function noticePlace(row: NoticeRow): AppointmentNotice['place'] {
+  return row.clinicName !== null
+    ? { kind: 'clinic', name: row.clinicName, address: row.clinicAddress ?? '', phone: row.clinicPhone ?? '' }
+    : { kind: 'home', address: row.address ?? '' };
+}
+
+function noticeAppointment(row: NoticeRow): AppointmentNotice['appointment'] {
+  if (row.appointmentId === null || row.status === null || row.startsAt === null || row.endsAt === null) {
+    return null;
+  }
+  return {
+    id: row.appointmentId,
+    status: row.status,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    practitioner: row.practitioner ?? '',
+    cancellationReason: row.cancellationReason,
   };
 }
