@@ -7,7 +7,7 @@ export interface BookingProgressInput {
   waitlist: readonly WaitlistEntryRule[];
 }
 
-/** Whether the client has chosen when: a date and time, or a complete waitlist (spec 2). */
+/** Whether the client has chosen when: a date and time, or a complete waitlist. */
 export function hasChosenTime({
   hasDateTime,
   waitlist,
@@ -16,7 +16,7 @@ export function hasChosenTime({
 }
 
 /**
- * Spec 2 progress bar: a step is clickable only when its precondition holds. Services always;
+ * The progress bar: a step is clickable only when its precondition holds. Services always;
  * Date & Time with something in the cart; Confirm also needs a date and time or a complete waitlist.
  */
 export function reachableSteps(input: BookingProgressInput) {
@@ -24,7 +24,7 @@ export function reachableSteps(input: BookingProgressInput) {
   return { services: true, schedule, confirm: schedule && hasChosenTime(input) };
 }
 
-/** Spec 2 cart drawer: Checkout shows only with a location, a procedure, and a date/time or waitlist. */
+/** The cart drawer: Checkout shows only with a location, a procedure, and a date/time or waitlist. */
 export function canCheckout(input: BookingProgressInput): boolean {
   return input.hasLocation && input.cartSize > 0 && hasChosenTime(input);
 }
