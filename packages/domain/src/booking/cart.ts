@@ -1,11 +1,11 @@
-/** One cart line: a procedure and the add-ons chosen with it (spec 3 "selected procedures"). */
+/** One cart line: a procedure and the add-ons chosen with it. */
 export interface CartLine {
   id: string;
   addOnIds: string[];
 }
 
 /**
- * Spec 4: adding a procedure already in the cart replaces its line (in place); a procedure or add-on
+ * Adding a procedure already in the cart replaces its line (in place); a procedure or add-on
  * is in the cart only once, so the new line's add-ons leave any other line that held them.
  */
 export function addToCart(cart: readonly CartLine[], line: CartLine): CartLine[] {
@@ -25,7 +25,7 @@ export function addToCart(cart: readonly CartLine[], line: CartLine): CartLine[]
   return next;
 }
 
-/** Spec 4: removing a procedure id removes its line and also removes it as an add-on elsewhere. */
+/** Removing a procedure id removes its line and also removes it as an add-on elsewhere. */
 export function removeFromCart(cart: readonly CartLine[], id: string): CartLine[] {
   return cart
     .filter((line) => line.id !== id)
