@@ -5,7 +5,7 @@ export interface WaitlistEntryRule {
   timesOfDay: readonly TimeOfDay[];
 }
 
-/** Spec 4: a waitlist is complete when it has entries and every entry has a date and a time of day. */
+/** A waitlist is complete when it has entries and every entry has a date and a time of day. */
 export function isWaitlistComplete(entries: readonly WaitlistEntryRule[]): boolean {
   return entries.length > 0 && entries.every((entry) => Boolean(entry.date) && entry.timesOfDay.length > 0);
 }
@@ -13,7 +13,7 @@ export function isWaitlistComplete(entries: readonly WaitlistEntryRule[]): boole
 export type ResumeStep = 'services' | 'schedule' | 'confirm';
 
 /**
- * Spec 2 /resume: services with an empty cart; schedule with neither a chosen date and time nor a
+ * /resume: services with an empty cart; schedule with neither a chosen date and time nor a
  * complete waitlist; otherwise confirm.
  */
 export function resumeStep(booking: {
