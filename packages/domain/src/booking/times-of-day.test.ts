@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupSlotsByTimeOfDay, sortTimesOfDay, timeOfDayOfSlot } from './times-of-day';
 
-describe('timeOfDayOfSlot (spec 9)', () => {
+describe('timeOfDayOfSlot', () => {
   it.each([
     ['00:00', 'morning'],
     ['08:00', 'morning'],
