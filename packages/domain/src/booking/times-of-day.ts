@@ -1,9 +1,9 @@
-/** Waitlist time-of-day windows, in the order the spec keeps them (spec 3, 9). */
+/** Waitlist time-of-day windows, in the order the spec keeps them. */
 export const TIMES_OF_DAY = ['morning', 'afternoon', 'evening'] as const;
 
 export type TimeOfDay = (typeof TIMES_OF_DAY)[number];
 
-/** Spec 9: the waitlist windows, local hours [from, to). */
+/** The waitlist windows, local hours [from, to). */
 export const TIME_OF_DAY_WINDOWS: Record<TimeOfDay, { from: number; to: number }> = {
   morning: { from: 8, to: 12 },
   afternoon: { from: 12, to: 16 },
@@ -11,7 +11,7 @@ export const TIME_OF_DAY_WINDOWS: Record<TimeOfDay, { from: number; to: number }
 };
 
 /**
- * Spec 9 slot grouping, for a time 'HH:mm': AM is morning; PM before 6, or at 12, is afternoon;
+ * Slot grouping, for a time 'HH:mm': AM is morning; PM before 6, or at 12, is afternoon;
  * PM from 6 to 11 is evening.
  */
 export function timeOfDayOfSlot(time: string): TimeOfDay {
