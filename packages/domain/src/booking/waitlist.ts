@@ -5,7 +5,7 @@ export interface WaitlistDraft {
   timesOfDay: readonly TimeOfDay[];
 }
 
-/** Spec 5: a waitlist entry saves only with a date and at least one time of day. */
+/** A waitlist entry saves only with a date and at least one time of day. */
 export function canSaveWaitlistEntry(entry: WaitlistDraft): boolean {
   return Boolean(entry.date) && entry.timesOfDay.length > 0;
 }
