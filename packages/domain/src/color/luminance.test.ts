@@ -15,7 +15,7 @@ describe('relativeLuminance (WCAG)', () => {
   });
 });
 
-describe('isDarkColor (spec 1: luminance below 0.3)', () => {
+describe('isDarkColor (luminance below 0.3)', () => {
   it('calls #1e3a8a dark (luminance 0.051)', () => {
     expect(isDarkColor('#1e3a8a')).toBe(true);
   });
