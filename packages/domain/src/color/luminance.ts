@@ -1,6 +1,6 @@
 import { parseHexColor } from './hex';
 
-/** Below this relative luminance a colour counts as dark (spec 1: "luminance below 0.3"). */
+/** Below this relative luminance a colour counts as dark. */
 export const DARK_LUMINANCE_THRESHOLD = 0.3;
 
 function linearChannel(channel: number): number {
