@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contrastText, hoverShade, mixColors, readableOn, shiftLightness } from './shades';
 
-describe('hoverShade (spec 1)', () => {
+describe('hoverShade', () => {
   it('darkens a light colour by 20 lightness points', () => {
     expect(hoverShade('#0EA5E9')).toBe('#086189');
   });
