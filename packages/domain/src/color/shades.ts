@@ -16,7 +16,7 @@ export function shiftLightness(hex: string, points: number): string {
   return formatHexColor(hslToRgb({ ...hsl, l }));
 }
 
-/** Spec 1: the hover shade is 20 darker, or 30 lighter when the colour is dark (luminance < 0.3). */
+/** The hover shade is 20 darker, or 30 lighter when the colour is dark (luminance < 0.3). */
 export function hoverShade(hex: string): string {
   return isDarkColor(hex) ? shiftLightness(hex, 30) : shiftLightness(hex, -20);
 }
