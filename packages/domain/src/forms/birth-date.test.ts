@@ -3,7 +3,7 @@ import { BIRTH_DATE_MESSAGES, birthDateError, checkBirthDate, maskBirthDateInput
 
 const now = new Date('2026-11-22T12:00:00');
 
-describe('birth date (spec 5)', () => {
+describe('birth date', () => {
   it.each([
     ['4/2/1990', '1990-04-02'],
     ['04/02/1990', '1990-04-02'],
