@@ -5,7 +5,7 @@ const now = new Date('2026-11-22T12:00:00');
 const check = (field: FormField, value: FormField['value'], values = {}) =>
   validateField(field, value, values, now);
 
-describe('validateField (spec 5 generic rules)', () => {
+describe('validateField (generic rules)', () => {
   const name: FormField = {
     id: 'givenName',
     label: 'First Name',
