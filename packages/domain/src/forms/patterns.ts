@@ -1,4 +1,4 @@
-// Spec 5: the generic form's patterns. Email is a simple shape check (the server confirms the
+// The generic form's patterns. Email is a simple shape check (the server confirms the
 // address by sending to it); cards pass the Luhn check; postal codes follow their country's form.
 
 export const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
@@ -19,7 +19,7 @@ export function isCreditCardNumber(value: string): boolean {
   return sum % 10 === 0;
 }
 
-/** US ZIP: 5 digits, or 5+4 (spec 5). */
+/** US ZIP: 5 digits, or 5+4. */
 export const isUsZip = (value: string) => /^\d{5}(-\d{4})?$/.test(value.trim());
 
 /** Canadian postal code, e.g. K1A 0B1 (the space optional). */
