@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { linkedMarketplace, marketplaceIdFromPath } from './marketplace-id';
 
-describe('marketplaceIdFromPath (spec 2: the first path segment when numeric)', () => {
+describe('marketplaceIdFromPath (the first path segment when numeric)', () => {
   it('takes the numeric first segment', () => {
     expect(marketplaceIdFromPath('/42/services')).toBe('42');
   });
