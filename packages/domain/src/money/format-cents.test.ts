@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dollarsToCents, formatCents } from './format-cents';
 
-describe('formatCents (spec 9: cents divided by 100, USD with 2 decimals)', () => {
+describe('formatCents (cents divided by 100, USD with 2 decimals)', () => {
   it('formats thousands with a separator and 2 decimals', () => {
     expect(formatCents(123450)).toBe('$1,234.50');
   });
@@ -23,7 +23,7 @@ describe('formatCents (spec 9: cents divided by 100, USD with 2 decimals)', () =
   });
 });
 
-describe('dollarsToCents (spec 5: gratuity is amount times 100, rounded)', () => {
+describe('dollarsToCents (gratuity is amount times 100, rounded)', () => {
   it('converts whole and decimal dollars', () => {
     expect([dollarsToCents(20), dollarsToCents(19.99), dollarsToCents(0.1 + 0.2)]).toEqual([2000, 1999, 30]);
   });
