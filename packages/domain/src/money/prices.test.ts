@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { minPrice, priceLabel } from './prices';
 
-describe('minPrice (spec 3: the minimum price is shown and used)', () => {
+describe('minPrice (the minimum price is shown and used)', () => {
   it('returns the lowest price in cents', () => {
     expect(minPrice([15000, 9900, 12000])).toBe(9900);
   });
@@ -11,7 +11,7 @@ describe('minPrice (spec 3: the minimum price is shown and used)', () => {
   });
 });
 
-describe('priceLabel (spec 2: starting price, a plus sign when the price range is wider)', () => {
+describe('priceLabel (starting price, a plus sign when the price range is wider)', () => {
   it('shows a single price as is', () => {
     expect(priceLabel([9900])).toBe('$99.00');
   });
