@@ -1,13 +1,13 @@
 import { formatCents } from './format-cents';
 
-/** The price that is shown and used (spec 3: "the minimum is shown and used"); undefined when there is none. */
+/** The price that is shown and used: the minimum; undefined when there is none. */
 export function minPrice(prices: readonly number[]): number | undefined {
   return prices.length === 0 ? undefined : Math.min(...prices);
 }
 
 /**
- * Starting price of a procedure: the minimum, with a `+` when the price range is wider
- * (spec 2 /services). Null when the procedure has no price at all, so the caller decides what to show.
+ * Starting price of a procedure on /services: the minimum, with a `+` when the price range is wider.
+ * Null when the procedure has no price at all, so the caller decides what to show.
  */
 export function priceLabel(prices: readonly number[]): string | null {
   const min = minPrice(prices);
