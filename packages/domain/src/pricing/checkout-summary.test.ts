@@ -14,7 +14,7 @@ const b12: PricedProcedure = { id: '1006', prices: [3500], groupId: '12' };
 const zinc: PricedProcedure = { id: '1105', prices: [2500], groupId: null };
 
 describe('computeCheckoutSummary: procedures and totals', () => {
-  it('returns zero totals with no procedures (spec 9), even with a tip and a travel fee', () => {
+  it('returns zero totals with no procedures, even with a tip and a travel fee', () => {
     expect(computeCheckoutSummary({ procedures: [], gratuityCents: 500, travelFeeCents: 2500 })).toEqual(
       EMPTY_CHECKOUT_SUMMARY,
     );
