@@ -1,4 +1,4 @@
-// The checkout summary (spec 3, 9): what a cart costs, range by range, in integer cents.
+// The checkout summary: what a cart costs, range by range, in integer cents.
 // The API computes it from the database; the browser shows what the API returns. The rounding rule
 // is in ./cents.ts: every derived amount is rounded once, on its line.
 import { formatCents } from '../money/format-cents';
@@ -13,7 +13,7 @@ export interface PricedProcedure {
   groupId: string | null;
 }
 
-/** A membership discount: a percentage off procedures of some categories (spec 3 discounts). */
+/** A membership discount: a percentage off procedures of some categories. */
 export interface MembershipDiscount {
   percentage: number;
   procedureGroupIds: readonly string[];
@@ -79,7 +79,7 @@ export interface CheckoutSummary {
   total: CentsRange;
 }
 
-/** The empty cart's summary: every amount zero (spec 9), whatever tip or fee was passed. */
+/** The empty cart's summary: every amount zero, whatever tip or fee was passed. */
 export const EMPTY_CHECKOUT_SUMMARY: CheckoutSummary = {
   lines: [],
   procedures: ZERO_RANGE,
