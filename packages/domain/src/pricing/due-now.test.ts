@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dueNow, PAYMENT_CAPTIONS, paymentCaption } from './due-now';
 
-describe('dueNow (spec 9 deposit rules)', () => {
+describe('dueNow (deposit rules)', () => {
   it('collect_on_site: nothing is due now', () => {
     expect(dueNow(23400, 1000, { paymentCollectionMethod: 'collect_on_site' })).toBe(0);
   });
@@ -62,7 +62,7 @@ describe('dueNow (spec 9 deposit rules)', () => {
   });
 });
 
-describe('paymentCaption (spec 9)', () => {
+describe('paymentCaption', () => {
   it('0 due now: collected at the appointment', () => {
     expect(paymentCaption(0, 23400)).toBe('Payment will be collected at the time of your appointment.');
   });
