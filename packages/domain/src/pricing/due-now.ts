@@ -1,11 +1,11 @@
-// Spec 9: how much of the total is collected when the marketplace confirms, and the caption that
+// How much of the total is collected when the marketplace confirms, and the caption that
 // tells the client so. The browser and the API use the same rule.
 import { percentOfCents } from './cents';
 
 export type PaymentCollectionMethod = 'collect_on_site' | 'collect_deposit' | 'collect_on_confirmation';
 export type PaymentDepositType = 'percentage' | 'fixed_amount';
 
-/** The marketplace's payment settings that decide the due-now amount (spec 3 paymentSettings). */
+/** The marketplace's payment settings (paymentSettings) that decide the due-now amount. */
 export interface DueNowSettings {
   paymentCollectionMethod: PaymentCollectionMethod | string;
   paymentDepositType?: PaymentDepositType | string | null;
@@ -20,7 +20,7 @@ export const PAYMENT_CAPTIONS = {
 } as const;
 
 /**
- * Cents due when the appointment is confirmed (spec 9):
+ * Cents due when the appointment is confirmed:
  * - collect_on_site: 0;
  * - collect_deposit, percentage: (total - gratuity) x percent, rounded to whole cents (half up);
  * - collect_deposit, fixed_amount: the fixed value, never more than the total;
@@ -53,7 +53,7 @@ export function dueNow(total: number, gratuity: number, settings: DueNowSettings
 }
 
 /**
- * The caption under the payment method (spec 9): nothing due now is collected on site; less than
+ * The caption under the payment method: nothing due now is collected on site; less than
  * the total is a deposit; otherwise the card is charged the full amount.
  */
 export function paymentCaption(dueNowCents: number, total: number): string {
