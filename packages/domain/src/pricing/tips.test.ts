@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tipPresets, tipToCents } from './tips';
 
-describe('tipPresets (spec 9: 10%, 15%, 20% of the cart minimum price)', () => {
+describe('tipPresets (10%, 15%, 20% of the cart minimum price)', () => {
   it('gives the three presets in cents', () => {
     expect(tipPresets(23400)).toEqual([
       { percent: 10, cents: 2340 },
@@ -20,7 +20,7 @@ describe('tipPresets (spec 9: 10%, 15%, 20% of the cart minimum price)', () => {
   });
 });
 
-describe('tipToCents (spec 5: digits, at most 2 decimals, below 10000)', () => {
+describe('tipToCents (digits, at most 2 decimals, below 10000)', () => {
   it('converts dollars to cents', () => {
     expect(tipToCents('20')).toBe(2000);
     expect(tipToCents('19.99')).toBe(1999);
