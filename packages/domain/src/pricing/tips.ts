@@ -1,11 +1,11 @@
-// Spec 2 /confirm, 5 and 9: tip presets and the custom tip.
+// The tip on /confirm: presets and the custom tip.
 import { dollarsToCents } from '../money/format-cents';
 import { percentOfCents } from './cents';
 
-/** Spec 9: the preset tips, as percentages of the cart's minimum price. */
+/** The preset tips, as percentages of the cart's minimum price. */
 export const TIP_PERCENTAGES = [10, 15, 20] as const;
 
-/** Spec 5: a custom tip must be below this many dollars. */
+/** A custom tip must be below this many dollars. */
 export const MAX_TIP_DOLLARS = 10_000;
 
 export interface TipPreset {
@@ -21,8 +21,8 @@ export function tipPresets(cartMinimumCents: number): TipPreset[] {
 }
 
 /**
- * A custom tip typed in dollars to cents (spec 5: digits with at most 2 decimals, below 10000;
- * spec 9: amount times 100, rounded). Null when the text is not such an amount. Surrounding spaces
+ * A custom tip typed in dollars to cents (digits with at most 2 decimals, below 10000; amount
+ * times 100, rounded). Null when the text is not such an amount. Surrounding spaces
  * are ignored; '12.' and '.5' are accepted as 12 and 0.50 dollars.
  */
 export function tipToCents(dollars: string | number): number | null {
