@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { durationLabel, formatDuration } from './duration';
 
-describe('formatDuration (spec 1: prices and durations)', () => {
+describe('formatDuration', () => {
   it.each([
     [45, '45 min'],
     [5, '5 min'],
