@@ -1,6 +1,6 @@
 /**
- * A procedure's duration as shown to clients (spec 1: services are browsed "with prices and
- * durations"): '45 min', '1 hr', '1 hr 30 min', '2 hr 15 min'. Null for no duration, so the
+ * A procedure's duration as shown to clients, who browse services with prices and durations:
+ * '45 min', '1 hr', '1 hr 30 min', '2 hr 15 min'. Null for no duration, so the
  * caller shows nothing rather than '0 min'.
  */
 export function formatDuration(minutes: number | null | undefined): string | null {
@@ -12,7 +12,7 @@ export function formatDuration(minutes: number | null | undefined): string | nul
   return rest === 0 ? `${hours} hr` : `${hours} hr ${rest} min`;
 }
 
-/** Spec 3: a procedure's duration[] is a list; the minimum is used (and shown). Null when empty. */
+/** A procedure's duration[] is a list; the minimum is used (and shown). Null when empty. */
 export function durationLabel(durations: readonly number[] | null | undefined): string | null {
   if (!durations || durations.length === 0) return null;
   return formatDuration(Math.min(...durations));
