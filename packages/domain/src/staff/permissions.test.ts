@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_OPERATIONS, STAFF_ROLES, staffMay, staffScope } from './permissions';
 
-describe('staffPermissions (issue 19)', () => {
+describe('staffPermissions', () => {
   it('gives the owner every operation on the whole marketplace', () => {
     for (const operation of STAFF_OPERATIONS) expect(staffScope('owner', operation)).toBe('marketplace');
   });
