@@ -1,4 +1,4 @@
-// Who on a marketplace's staff may do what (issue 19): the one permission matrix, enforced by the API
+// Who on a marketplace's staff may do what: the one permission matrix, enforced by the API
 // and read by the console to show only what a role may use.
 
 export const STAFF_ROLES = ['owner', 'front_desk', 'practitioner'] as const;
