@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../kernel/database/database';
 import type { Interval, PractitionerSchedule } from './engine';
 
@@ -58,7 +58,8 @@ export interface Schedules {
   practitioners: PractitionerSchedule[];
 }
 
-interface ScheduleRow {
+/** The statement's one row: its JSON as PostgreSQL builds it. */
+export interface ScheduleRow {
   marketplace: ScheduleMarketplace | null;
   clinicFound: boolean;
   timeZone: string | null;
@@ -71,8 +72,6 @@ interface ScheduleRow {
   }[];
 }
 
-const toInterval = ([start, end]: [number, number]): Interval => ({ start, end });
-
 /**
  * Everything availability needs, in one statement: the marketplace's slot rules and service area, the
  * clinic's zone, the cart's procedures, and each eligible practitioner's schedule. Time off and
@@ -80,10 +79,40 @@ const toInterval = ([start, end]: [number, number]): Interval => ({ start, end }
  * offset), whatever the number of days or practitioners.
  */
 export async function loadSchedules(db: Db, request: ScheduleRequest): Promise<Schedules> {
-  const { marketplaceId, clinicId, homeTimeZone, procedureIds, dateRange } = request;
-  const clinic = sql`${clinicId}::integer`;
-  const query = sql`
-    with
+  // Both drivers (node-postgres and PGlite) answer raw SQL with { rows }, json already parsed.
+  const { rows } = (await db.execute(scheduleQuery(request))) as unknown as {
+    rows: { result: ScheduleRow }[];
+  };
+  const row = rows[0]?.result;
+  if (!row) throw new Error('The schedule query returned no row.');
+  return toSchedules(row);
+}
+
+/** The statement: named parts (common table expressions) gathered into one JSON row. */
+function scheduleQuery(request: ScheduleRequest): SQL {
+  const parts = [
+    marketplacePart(request.marketplaceId),
+    ...placeParts(request),
+    ...cartParts(request),
+    ...practitionerParts(request),
+  ];
+  return sql`
+    with ${sql.join(parts, sql`,`)}
+    select json_build_object(
+      'marketplace', (select row_to_json(marketplace) from marketplace),
+      'clinicFound', exists (select 1 from clinic),
+      'timeZone', (select time_zone from place),
+      'procedures', coalesce((select json_agg(row_to_json(cart) order by cart.id) from cart), '[]'::json),
+      'practitioners', ${practitionerSchedulesJson()}
+    ) as result`;
+}
+
+/** The clinic, or null for an at-home visit, typed so that a null compares. */
+const clinicParam = (clinicId: number | null) => sql`${clinicId}::integer`;
+
+/** `marketplace`: its service area and slot rules, the defaults where it has no settings of its own. */
+function marketplacePart(marketplaceId: number): SQL {
+  return sql`
       marketplace as (
         select m.id,
                m.provides_at_home as "providesAtHome",
@@ -97,13 +126,25 @@ export async function loadSchedules(db: Db, request: ScheduleRequest): Promise<S
         from marketplaces m
         left join scheduling_settings s on s.marketplace_id = m.id
         where m.id = ${marketplaceId}
-      ),
+      )`;
+}
+
+/**
+ * `clinic` (its zone, when it is the marketplace's), `place` (the zone of the visit: the clinic's or
+ * the address's) and `around` (the asked days plus a day either side, in that zone).
+ */
+function placeParts({ marketplaceId, clinicId, homeTimeZone, dateRange }: ScheduleRequest): SQL[] {
+  const clinic = clinicParam(clinicId);
+  return [
+    sql`
       clinic as (
         select c.time_zone from clinics c where c.id = ${clinic} and c.marketplace_id = ${marketplaceId}
-      ),
+      )`,
+    sql`
       place as (
         select case when ${clinic} is null then ${homeTimeZone}::text else (select time_zone from clinic) end as time_zone
-      ),
+      )`,
+    sql`
       around as (
         select tstzrange(
           ((${dateRange.start}::date - 1)::timestamp at time zone place.time_zone),
@@ -111,10 +152,19 @@ export async function loadSchedules(db: Db, request: ScheduleRequest): Promise<S
         ) as during
         from place
         where place.time_zone is not null
-      ),
+      )`,
+  ];
+}
+
+/** `wanted` (the asked procedure ids, once each) and `cart` (those of the marketplace, offered at the place or not). */
+function cartParts({ marketplaceId, clinicId, procedureIds }: ScheduleRequest): SQL[] {
+  const clinic = clinicParam(clinicId);
+  return [
+    sql`
       wanted as (
         select distinct unnest(${sql.param(procedureIds)}::integer[]) as id
-      ),
+      )`,
+    sql`
       cart as (
         select p.id,
                p.name,
@@ -128,7 +178,17 @@ export async function loadSchedules(db: Db, request: ScheduleRequest): Promise<S
                end as offered
         from procedures p
         where p.id in (select id from wanted) and p.marketplace_id = ${marketplaceId}
-      ),
+      )`,
+  ];
+}
+
+/**
+ * `eligible` (active practitioners who perform everything wanted) and `windows` (their weekly hours
+ * at the place, [weekday, start minute, end minute]); one without hours there is left out.
+ */
+function practitionerParts({ marketplaceId, clinicId }: ScheduleRequest): SQL[] {
+  return [
+    sql`
       eligible as (
         select pr.id
         from practitioners pr
@@ -138,22 +198,26 @@ export async function loadSchedules(db: Db, request: ScheduleRequest): Promise<S
             select count(*) from practitioner_procedures pp
             where pp.practitioner_id = pr.id and pp.procedure_id in (select id from wanted)
           ) = (select count(*) from wanted)
-      ),
+      )`,
+    sql`
       windows as (
         select wh.practitioner_id,
                json_agg(json_build_array(wh.weekday, wh.start_minute, wh.end_minute)
                         order by wh.weekday, wh.start_minute, wh.end_minute) as list
         from practitioner_working_hours wh
         join eligible e on e.id = wh.practitioner_id
-        where wh.organization_id is not distinct from ${clinic}
+        where wh.organization_id is not distinct from ${clinicParam(clinicId)}
         group by wh.practitioner_id
-      )
-    select json_build_object(
-      'marketplace', (select row_to_json(marketplace) from marketplace),
-      'clinicFound', exists (select 1 from clinic),
-      'timeZone', (select time_zone from place),
-      'procedures', coalesce((select json_agg(row_to_json(cart) order by cart.id) from cart), '[]'::json),
-      'practitioners', coalesce((
+      )`,
+  ];
+}
+
+/**
+ * Each practitioner of `windows` with their windows, and their time off and live appointments
+ * (anywhere) that touch `around`, as [start, end] in epoch milliseconds.
+ */
+function practitionerSchedulesJson(): SQL {
+  return sql`coalesce((
         select json_agg(json_build_object(
           'id', w.practitioner_id,
           'windows', w.list,
@@ -176,13 +240,13 @@ export async function loadSchedules(db: Db, request: ScheduleRequest): Promise<S
           ), '[]'::json)
         ) order by w.practitioner_id)
         from windows w
-      ), '[]'::json)
-    ) as result`;
+      ), '[]'::json)`;
+}
 
-  // Both drivers (node-postgres and PGlite) answer raw SQL with { rows }, json already parsed.
-  const { rows } = (await db.execute(query)) as unknown as { rows: { result: ScheduleRow }[] };
-  const row = rows[0]?.result;
-  if (!row) throw new Error('The schedule query returned no row.');
+const toInterval = ([start, end]: [number, number]): Interval => ({ start, end });
+
+/** The statement's JSON row as the engine reads schedules: windows as objects, busy times as intervals. */
+export function toSchedules(row: ScheduleRow): Schedules {
   return {
     marketplace: row.marketplace,
     clinicFound: row.clinicFound,

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { type ScheduleRow, toSchedules } from './load-schedules';
+
+const row: ScheduleRow = {
+  marketplace: {
+    id: 1,
+    providesAtHome: true,
+    serviceAreaLatitude: 40.7128,
+    serviceAreaLongitude: -74.006,
+    serviceAreaRadiusKm: 60,
+    serviceAreaZipCodes: [],
+    slotStepMinutes: 15,
+    minimumNoticeMinutes: 120,
+    bookingHorizonMonths: 12,
+  },
+  clinicFound: true,
+  timeZone: 'America/New_York',
+  procedures: [{ id: 1001, name: "Myers' Cocktail", isAddOn: false, minimumDuration: 45, offered: true }],
+  practitioners: [
+    {
+      id: 151,
+      windows: [
+        [1, 540, 1020],
+        [2, 540, 1020],
+      ],
+      timeOff: [[1780401600000, 1780488000000]],
+      appointments: [[1780412400000, 1780415100000]],
+    },
+  ],
+};
+
+describe('toSchedules', () => {
+  it('reads windows as weekday and minutes, and time off and appointments as intervals in epoch ms', () => {
+    expect(toSchedules(row).practitioners).toEqual([
+      {
+        id: 151,
+        windows: [
+          { weekday: 1, startMinute: 540, endMinute: 1020 },
+          { weekday: 2, startMinute: 540, endMinute: 1020 },
+        ],
+        timeOff: [{ start: 1780401600000, end: 1780488000000 }],
+        appointments: [{ start: 1780412400000, end: 1780415100000 }],
+      },
+    ]);
+  });
+
+  it('keeps the marketplace, the clinic found, the zone and the procedures as the statement gives them', () => {
+    const { practitioners: _practitioners, ...rest } = toSchedules(row);
+    expect(rest).toEqual({
+      marketplace: row.marketplace,
+      clinicFound: true,
+      timeZone: 'America/New_York',
+      procedures: [{ id: 1001, name: "Myers' Cocktail", isAddOn: false, minimumDuration: 45, offered: true }],
+    });
+  });
+
+  it('gives no practitioners when none is eligible', () => {
+    expect(toSchedules({ ...row, practitioners: [] }).practitioners).toEqual([]);
+  });
+});
