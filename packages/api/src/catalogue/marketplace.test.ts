@@ -4,6 +4,7 @@ import { migrate } from '../db/migrate';
 import { seedDemo } from '../db/seed';
 import { type TestDatabase, testDatabases } from '../test/databases';
 import { type GraphQLResponse, postGraphQL } from '../test/graphql';
+import { type MarketplaceRow, serviceAreaOf, toMarketplaceView } from './marketplace';
 
 const catalogOverrideEntry = 'http://localhost:3011/mf-manifest.json';
 
@@ -112,6 +113,111 @@ function onlyError(response: { status: number; body: GraphQLResponse; text: stri
   expect(response.text).not.toMatch(/\bat .+\.(ts|js|mjs):\d+/);
   return { message: error?.message, code: error?.extensions?.code };
 }
+
+const marketplaceRow: MarketplaceRow = {
+  id: 4,
+  mgId: 9,
+  name: 'Harbor Spa',
+  logo: null,
+  favicon: '/favicon.svg',
+  primaryColor: '#112233',
+  navigationGroupId: 5,
+  providesAtHome: true,
+  serviceAreaLatitude: 40.7128,
+  serviceAreaLongitude: -74.006,
+  serviceAreaRadiusKm: 25,
+  serviceAreaZipCodes: ['10001'],
+  travelFeeCents: 1500,
+  hasPaymentPolicy: true,
+  paymentPolicyName: 'Cancellation Policy',
+  paymentPolicyText: 'Cancel a day ahead.',
+  requirePaymentPolicyAttestation: true,
+  paymentCollectionMethod: 'collect_deposit',
+  paymentDepositType: 'fixed_amount',
+  paymentDepositValue: 2000,
+  phone: null,
+  clinicRows: [],
+  noteRows: [
+    {
+      id: 8,
+      index: 0,
+      label: 'Allergies?',
+      type: 'TEXT',
+      isRequired: true,
+      options: { placeholder: 'None' },
+    },
+    { id: 9, index: 1, label: 'How did you hear of us?', type: 'SELECT', isRequired: false, options: null },
+  ],
+  overrideRows: [],
+  groupRows: [],
+  procedureRows: [],
+  addOnRows: [],
+  clinicProcedureIds: [],
+};
+
+describe('marketplace rows', () => {
+  it('gives ids as strings, the payment settings together and each checkout note its options or null', () => {
+    const view = toMarketplaceView(marketplaceRow, { categories: [], procedures: [] });
+    expect(view).toEqual({
+      id: '4',
+      mgId: '9',
+      name: 'Harbor Spa',
+      logo: null,
+      favicon: '/favicon.svg',
+      primaryColor: '#112233',
+      navigationGroupId: '5',
+      providesAtHome: true,
+      clinicOrganizations: [],
+      categories: [],
+      procedures: [],
+      checkoutNotes: [
+        {
+          id: '8',
+          index: 0,
+          label: 'Allergies?',
+          type: 'TEXT',
+          isRequired: true,
+          options: { placeholder: 'None', values: [] },
+        },
+        {
+          id: '9',
+          index: 1,
+          label: 'How did you hear of us?',
+          type: 'SELECT',
+          isRequired: false,
+          options: null,
+        },
+      ],
+      paymentSettings: {
+        hasPaymentPolicy: true,
+        paymentPolicyName: 'Cancellation Policy',
+        paymentPolicyText: 'Cancel a day ahead.',
+        requirePaymentPolicyAttestation: true,
+        paymentCollectionMethod: 'collect_deposit',
+        paymentDepositType: 'fixed_amount',
+        paymentDepositValue: 2000,
+      },
+      remoteOverrides: [],
+    });
+  });
+
+  it('keeps a marketplace of no navigation group without one', () => {
+    const view = toMarketplaceView(
+      { ...marketplaceRow, navigationGroupId: null },
+      { categories: [], procedures: [] },
+    );
+    expect(view.navigationGroupId).toBeNull();
+  });
+
+  it('reads the service area as its centre, radius and ZIP codes, with no centre unless both coordinates are set', () => {
+    expect(serviceAreaOf(marketplaceRow)).toEqual({
+      center: { latitude: 40.7128, longitude: -74.006 },
+      radiusKm: 25,
+      zipCodes: ['10001'],
+    });
+    expect(serviceAreaOf({ ...marketplaceRow, serviceAreaLongitude: null }).center).toBeNull();
+  });
+});
 
 describe.each(testDatabases)('marketplace query on $name', (factory) => {
   let handle: TestDatabase;

@@ -1,12 +1,19 @@
-import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../kernel/database/database';
 import { InvalidInputError, NotFoundError } from '../kernel/errors';
 import type { paymentCollectionMethods, paymentDepositTypes } from '../kernel/tables';
 import { marketplaces } from '../kernel/tables';
 import { type RemoteRolloutView, rolloutsJson } from '../releases';
 import type { Geocoder } from './adapters/geocoding/geocoder';
-import { type CatalogView, catalogColumns, catalogView, type Offering } from './catalog';
-import { type Coordinates, isInsideServiceArea } from './service-area';
+import {
+  type CatalogRows,
+  type CatalogView,
+  catalogColumns,
+  catalogView,
+  jsonList,
+  type Offering,
+} from './catalog';
+import { type Coordinates, isInsideServiceArea, type ServiceArea } from './service-area';
 import type { CheckoutNoteOptions, checkoutNoteDefinitions, checkoutNoteTypes } from './tables';
 
 export interface MarketplaceDependencies {
@@ -82,83 +89,113 @@ export async function getMarketplace(
   const notFound = new NotFoundError(`Marketplace ${marketplaceId} was not found.`);
   if (marketplaceId > largestId) throw notFound;
   const clinicId = filter && 'organizationId' in filter ? filter.organizationId : null;
-
-  // One statement: the marketplace row with its clinics, checkout notes, remote rollouts and
-  // catalogue as JSON lists (on PGlite every statement waits for the one before).
-  const list = <Row>(select: SQL) => sql<Row[]>`coalesce((${select}), '[]'::json)`;
-  const [row] = await db
-    .select({
-      ...getTableColumns(marketplaces),
-      clinicRows: list<ClinicView>(sql`select json_agg(json_build_object(
-          'id', c.id::text, 'name', c.name, 'address', c.address, 'phone', c.phone,
-          'timeZone', c.time_zone, 'latitude', c.latitude, 'longitude', c.longitude
-        ) order by c.position, c.id) from clinics c where c.marketplace_id = ${marketplaces.id}`),
-      noteRows: list<NoteRow>(sql`select json_agg(json_build_object(
-          'id', n.id, 'index', n.index, 'label', n.label, 'type', n.type, 'isRequired', n.is_required,
-          'options', n.options
-        ) order by n.index) from checkout_note_definitions n where n.marketplace_id = ${marketplaces.id}`),
-      overrideRows: rolloutsJson(sql`s.marketplace_id = ${marketplaces.id}`),
-      ...catalogColumns(marketplaces.id, clinicId !== null && clinicId <= largestId ? clinicId : null),
-    })
+  const [row]: MarketplaceRow[] = await db
+    .select(marketplaceColumns(clinicId))
     .from(marketplaces)
     .where(eq(marketplaces.id, marketplaceId));
   if (!row) throw notFound;
-  const { clinicRows, noteRows, overrideRows, ...marketplace } = row;
+  const offering = await offeringAt(row, filter, geocoder);
+  return toMarketplaceView(row, catalogView(row, offering));
+}
 
-  let offering: Offering = { kind: 'anywhere' };
-  if (clinicId !== null) {
-    if (!clinicRows.some((clinic) => clinic.id === String(clinicId)))
-      throw notOneOfItsClinics(clinicId, marketplaceId);
-    offering = { kind: 'clinic', clinicId };
-  } else if (filter && 'location' in filter) {
-    const inside =
-      marketplace.providesAtHome &&
-      (await isInsideServiceArea(
-        {
-          center:
-            marketplace.serviceAreaLatitude !== null && marketplace.serviceAreaLongitude !== null
-              ? { latitude: marketplace.serviceAreaLatitude, longitude: marketplace.serviceAreaLongitude }
-              : null,
-          radiusKm: marketplace.serviceAreaRadiusKm,
-          zipCodes: marketplace.serviceAreaZipCodes,
-        },
-        filter.location,
-        (point) => geocoder.zipCodeAt(point),
-      ));
-    offering = { kind: inside ? 'home' : 'nowhere' };
-  }
-  const catalog = catalogView(marketplace, offering);
+/** A marketplace row with its clinics, checkout notes, own rollouts and catalogue, as `marketplaceColumns` reads it. */
+export type MarketplaceRow = typeof marketplaces.$inferSelect &
+  CatalogRows & {
+    clinicRows: ClinicView[];
+    noteRows: NoteRow[];
+    overrideRows: RemoteRolloutView[];
+  };
 
+/**
+ * The marketplace's columns and, beside them, its clinics, checkout notes, remote rollouts and
+ * catalogue as JSON lists: one statement, since on PGlite every statement waits for the one before.
+ */
+function marketplaceColumns(clinicId: number | null) {
   return {
-    id: String(marketplace.id),
-    mgId: String(marketplace.mgId),
-    name: marketplace.name,
-    logo: marketplace.logo,
-    favicon: marketplace.favicon,
-    primaryColor: marketplace.primaryColor,
-    navigationGroupId: marketplace.navigationGroupId === null ? null : String(marketplace.navigationGroupId),
-    providesAtHome: marketplace.providesAtHome,
-    clinicOrganizations: clinicRows,
+    ...getTableColumns(marketplaces),
+    clinicRows: jsonList<ClinicView>(sql`select json_agg(json_build_object(
+        'id', c.id::text, 'name', c.name, 'address', c.address, 'phone', c.phone,
+        'timeZone', c.time_zone, 'latitude', c.latitude, 'longitude', c.longitude
+      ) order by c.position, c.id) from clinics c where c.marketplace_id = ${marketplaces.id}`),
+    noteRows: jsonList<NoteRow>(sql`select json_agg(json_build_object(
+        'id', n.id, 'index', n.index, 'label', n.label, 'type', n.type, 'isRequired', n.is_required,
+        'options', n.options
+      ) order by n.index) from checkout_note_definitions n where n.marketplace_id = ${marketplaces.id}`),
+    overrideRows: rolloutsJson(sql`s.marketplace_id = ${marketplaces.id}`),
+    ...catalogColumns(marketplaces.id, clinicId !== null && clinicId <= largestId ? clinicId : null),
+  };
+}
+
+/**
+ * Where the listed procedures must be offered: at the asked clinic (BAD_USER_INPUT when it is not one
+ * of the marketplace's), at an address inside the service area (nowhere outside it), or anywhere.
+ */
+async function offeringAt(
+  row: MarketplaceRow,
+  filter: ProceduresFilter | null,
+  geocoder: Geocoder,
+): Promise<Offering> {
+  if (filter && 'organizationId' in filter) {
+    const clinicId = filter.organizationId;
+    if (!row.clinicRows.some((clinic) => clinic.id === String(clinicId)))
+      throw notOneOfItsClinics(clinicId, row.id);
+    return { kind: 'clinic', clinicId };
+  }
+  if (filter && 'location' in filter) {
+    const inside =
+      row.providesAtHome &&
+      (await isInsideServiceArea(serviceAreaOf(row), filter.location, (point) => geocoder.zipCodeAt(point)));
+    return { kind: inside ? 'home' : 'nowhere' };
+  }
+  return { kind: 'anywhere' };
+}
+
+export function serviceAreaOf(marketplace: typeof marketplaces.$inferSelect): ServiceArea {
+  return {
+    center:
+      marketplace.serviceAreaLatitude !== null && marketplace.serviceAreaLongitude !== null
+        ? { latitude: marketplace.serviceAreaLatitude, longitude: marketplace.serviceAreaLongitude }
+        : null,
+    radiusKm: marketplace.serviceAreaRadiusKm,
+    zipCodes: marketplace.serviceAreaZipCodes,
+  };
+}
+
+export function toMarketplaceView(row: MarketplaceRow, catalog: CatalogView): MarketplaceView {
+  return {
+    id: String(row.id),
+    mgId: String(row.mgId),
+    name: row.name,
+    logo: row.logo,
+    favicon: row.favicon,
+    primaryColor: row.primaryColor,
+    navigationGroupId: row.navigationGroupId === null ? null : String(row.navigationGroupId),
+    providesAtHome: row.providesAtHome,
+    clinicOrganizations: row.clinicRows,
     categories: catalog.categories,
     procedures: catalog.procedures,
-    checkoutNotes: noteRows.map((note) => ({
-      id: String(note.id),
-      index: note.index,
-      label: note.label,
-      type: note.type,
-      isRequired: note.isRequired,
-      options: note.options ? toNoteOptions(note.options) : null,
-    })),
+    checkoutNotes: row.noteRows.map(toCheckoutNoteView),
     paymentSettings: {
-      hasPaymentPolicy: marketplace.hasPaymentPolicy,
-      paymentPolicyName: marketplace.paymentPolicyName,
-      paymentPolicyText: marketplace.paymentPolicyText,
-      requirePaymentPolicyAttestation: marketplace.requirePaymentPolicyAttestation,
-      paymentCollectionMethod: marketplace.paymentCollectionMethod,
-      paymentDepositType: marketplace.paymentDepositType,
-      paymentDepositValue: marketplace.paymentDepositValue,
+      hasPaymentPolicy: row.hasPaymentPolicy,
+      paymentPolicyName: row.paymentPolicyName,
+      paymentPolicyText: row.paymentPolicyText,
+      requirePaymentPolicyAttestation: row.requirePaymentPolicyAttestation,
+      paymentCollectionMethod: row.paymentCollectionMethod,
+      paymentDepositType: row.paymentDepositType,
+      paymentDepositValue: row.paymentDepositValue,
     },
-    remoteOverrides: overrideRows,
+    remoteOverrides: row.overrideRows,
+  };
+}
+
+function toCheckoutNoteView(note: NoteRow): CheckoutNoteDefinitionView {
+  return {
+    id: String(note.id),
+    index: note.index,
+    label: note.label,
+    type: note.type,
+    isRequired: note.isRequired,
+    options: note.options ? toNoteOptions(note.options) : null,
   };
 }
 
