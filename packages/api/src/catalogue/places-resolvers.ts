@@ -1,18 +1,21 @@
-import { z } from 'zod';
+import { coordinates } from '@atrium/domain';
 import type { Resolvers } from '../generated/resolvers-types';
-import { parseInput, withServiceErrors } from '../kernel/graphql-errors';
+import { InvalidInputError } from '../kernel/errors';
+import { withServiceErrors } from '../kernel/graphql-errors';
 import { geocodePlace, reverseGeocode, suggestPlaces, unableToGetAddress } from './places';
 
-const pointSchema = z.object({
-  latitude: z.number().min(-90, unableToGetAddress).max(90, unableToGetAddress),
-  longitude: z.number().min(-180, unableToGetAddress).max(180, unableToGetAddress),
-});
+/** The domain's map point; one off the map has no address, so it is told as a point with none. */
+function mapPoint(args: unknown) {
+  const point = coordinates.safeParse(args);
+  if (!point.success) throw new InvalidInputError(unableToGetAddress);
+  return point.data;
+}
 
 export const placesResolvers: Resolvers = {
   Query: {
     placeSuggestions: (_parent, { input }, { geocoder }) => suggestPlaces(geocoder, input),
     geocode: (_parent, args, { geocoder }) => withServiceErrors(() => geocodePlace(geocoder, args)),
     reverseGeocode: (_parent, args, { geocoder }) =>
-      withServiceErrors(() => reverseGeocode(geocoder, parseInput(pointSchema, args))),
+      withServiceErrors(async () => reverseGeocode(geocoder, mapPoint(args))),
   },
 };

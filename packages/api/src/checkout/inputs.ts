@@ -1,13 +1,26 @@
-// Input rules of the checkout operations, with the spec's messages where it gives them (section 5).
-import { MAX_TIP_DOLLARS } from '@atrium/domain';
+// Input rules of the checkout operations: the domain's field rules, which the checkout forms use
+// too, so the API judges and words a field as the form does (address, tip, notes, the personal
+// details a guest registers with); plus what only the API checks (ids, list sizes, local dates).
+import {
+  anyCountryPhone,
+  CHECKOUT_PERSONAL_MESSAGES,
+  CUSTOM_TIP_INVALID,
+  checkoutPersonalFields,
+  homeAddress,
+  INVALID_PROMO_CODE,
+  MAX_TIP_DOLLARS,
+  notes,
+  optional,
+  optionalText,
+  tipDollars,
+} from '@atrium/domain';
 import { format, isValid, parse } from 'date-fns';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
-import { birthDate, timeZone } from '../identity';
+import { timeZone } from '../identity';
 import { idInput, marketplaceIdInput } from '../kernel/id-input';
-import { optionalText } from '../kernel/text-input';
 import { cardInput } from '../payments';
-import type { AppointmentRequestInput, BookingTime } from './appointment-requests';
+import type { AppointmentRequestInput } from './appointment-requests';
+import { bookingPayment, bookingPlace, bookingTime, placeMessages } from './booking-choices';
 
 /** The most procedures and add-ons one cart may hold. */
 const maxProcedures = 50;
@@ -27,22 +40,6 @@ const procedureIds = (required: boolean) =>
     // A procedure or add-on is in the cart at most once.
     .transform((ids) => [...new Set(ids)]);
 
-const addressInput = z.object({
-  address: z
-    .string()
-    .trim()
-    .min(1, 'Address is required')
-    .max(500, 'Address must be at most 500 characters.'),
-  latitude: z
-    .number()
-    .min(-90, 'Latitude must be between -90 and 90.')
-    .max(90, 'Latitude must be between -90 and 90.'),
-  longitude: z
-    .number()
-    .min(-180, 'Longitude must be between -180 and 180.')
-    .max(180, 'Longitude must be between -180 and 180.'),
-});
-
 const isDate = (value: string) => {
   const date = parse(value, 'yyyy-MM-dd', new Date(0));
   return isValid(date) && format(date, 'yyyy-MM-dd') === value;
@@ -58,33 +55,21 @@ const localDateTime = z.string().refine(
   { error: (issue) => `${JSON.stringify(issue.input)} is not a local time in the yyyy-MM-ddTHH:mm format.` },
 );
 
-/** Spec 7: the summary's tip is in dollars; spec 5: at most 2 decimals, below 10000. Out: cents. */
-const gratuityDollars = z
-  .number()
-  .refine((value) => Number.isFinite(value) && value >= 0 && value < MAX_TIP_DOLLARS, {
-    message: `The tip must be at least 0 and below ${MAX_TIP_DOLLARS} dollars.`,
-  })
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-    message: 'The tip may have at most 2 decimals.',
-  })
-  .nullish()
-  .transform((value) => (value ? Math.round(value * 100) : 0));
-
-const onePlace = <T extends { organizationId?: number | null; address?: unknown }>(input: T) =>
-  input.organizationId == null || input.address == null;
-const onePlaceMessage = 'Choose a clinic (organizationId) or an address, not both.';
+/** Any text up to 100 characters: whether it is a usable code is the service's answer, not an input error. */
+const promoCodeText = z.string().max(100, INVALID_PROMO_CODE);
 
 export const checkoutSummaryInput = z
   .object({
     marketplaceId,
     procedureIds: procedureIds(false),
     organizationId: organizationId.nullish(),
-    address: addressInput.nullish(),
+    address: z.nullish(homeAddress),
     membershipDefinitionId: membershipDefinitionId.nullish(),
-    promoCode: z.string().max(100, 'Invalid promo code').nullish(),
-    gratuity: gratuityDollars,
+    promoCode: promoCodeText.nullish(),
+    // The summary takes the tip in dollars, as the custom tip field does.
+    gratuity: z.nullish(tipDollars),
   })
-  .refine(onePlace, { message: onePlaceMessage })
+  .refine((input) => input.organizationId == null || input.address == null, { message: placeMessages.both })
   .transform((input) => ({
     marketplaceId: input.marketplaceId,
     procedureIds: input.procedureIds,
@@ -92,13 +77,13 @@ export const checkoutSummaryInput = z
     atHome: input.address != null,
     membershipDefinitionId: input.membershipDefinitionId ?? null,
     promoCode: input.promoCode ?? null,
-    gratuityCents: input.gratuity,
+    gratuityCents: input.gratuity ?? 0,
   }));
 
 export const validatePromoCodeInput = z
   .object({
     // Any text: an unusable code is an answer (valid false), not an input error.
-    code: z.string().max(100, 'Invalid promo code'),
+    code: promoCodeText,
     marketplaceId,
     organizationId: organizationId.nullish(),
     procedureIds: procedureIds(false),
@@ -117,169 +102,126 @@ export const validatePromoCodeInput = z
     membershipDefinitionId: input.membershipDefinitionId ?? null,
   }));
 
-/** Spec 5, checkout personal form: the exact messages. */
-const usPhone = z
-  .string({ error: 'Phone is required' })
-  .trim()
-  .min(1, 'Phone is required')
-  .transform((value, context) => {
-    const parsed = parsePhoneNumberFromString(value, 'US');
-    if (!parsed?.isValid()) {
-      context.addIssue({ code: 'custom', message: 'Please provide a valid US phone number' });
-      return z.NEVER;
-    }
-    return parsed.number;
-  });
+const optIn = z
+  .boolean()
+  .nullish()
+  .transform((value) => value ?? false);
 
-const registerUserInput = (today: Date) =>
-  z.object({
-    email: z
-      .string({ error: 'Email is required' })
-      .trim()
-      .min(1, 'Email is required')
-      .max(254, 'Please provide a valid email')
-      .pipe(z.email('Please provide a valid email')),
+/**
+ * A guest's details, with the checkout personal form's rules and messages; as for a profile, the
+ * API keeps a phone of any country, and holds the email to zod's stricter check too.
+ */
+const registerUserInput = (today: Date) => {
+  const { email, ...personal } = checkoutPersonalFields(today);
+  return z.object({
+    email: z.pipe(email, z.email(CHECKOUT_PERSONAL_MESSAGES.emailInvalid)),
     profile: z.object({
-      givenName: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
-      familyName: z
-        .string({ error: 'Last Name is required' })
-        .trim()
-        .min(1, 'Last Name is required')
-        .max(100),
-      phone: usPhone,
-      dob: z
-        .string({ error: 'Date of Birth is required' })
-        .trim()
-        .min(1, 'Date of Birth is required')
-        .pipe(birthDate(today)),
+      ...personal,
+      phone: anyCountryPhone({
+        required: CHECKOUT_PERSONAL_MESSAGES.phone,
+        invalid: CHECKOUT_PERSONAL_MESSAGES.phoneInvalid,
+      }),
       tzid: timeZone,
-      phoneOptIn: z
-        .boolean()
-        .nullish()
-        .transform((value) => value ?? false),
-      emailOptIn: z
-        .boolean()
-        .nullish()
-        .transform((value) => value ?? false),
+      phoneOptIn: optIn,
+      emailOptIn: optIn,
     }),
   });
+};
 
-/** One time: a range whose start equals its end. A waitlist: ranges within one day, start before end. */
-function toBookingTime(ranges: { start: string; end: string }[], context: z.RefinementCtx): BookingTime {
-  const [first] = ranges;
-  if (first && ranges.length === 1 && first.start === first.end) {
-    const [date = '', time = ''] = first.start.split('T');
-    return { kind: 'time', date, time };
-  }
-  const entries = ranges.map((range) => {
-    const [date = '', start = ''] = range.start.split('T');
-    const [endDate = '', end = ''] = range.end.split('T');
-    return { date, start, endDate, end };
+const paymentMethodInput = z
+  .object({ paymentInstrumentId: idInput('Payment instrument').nullish(), card: cardInput.nullish() })
+  .refine((method) => method.paymentInstrumentId == null || method.card == null, {
+    message: 'Choose a saved card or a new card, not both.',
   });
-  if (entries.some((entry) => entry.endDate !== entry.date || entry.end <= entry.start)) {
-    context.addIssue({
-      code: 'custom',
-      message: 'Each waitlist range must start and end on the same day, ending after it starts.',
-    });
-    return z.NEVER;
-  }
-  return { kind: 'waitlist', ranges: entries.map(({ date, start, end }) => ({ date, start, end })) };
+
+const dateRangesInput = z
+  .array(z.object({ start: localDateTime, end: localDateTime }))
+  .min(1, 'Choose a date and time, or join the waitlist.')
+  .max(maxDateRanges, `At most ${maxDateRanges} waitlist ranges.`);
+
+/** The tip as the request sends it, already whole cents, held to the custom tip's limit and message. */
+const tipCents = z
+  .int({ error: CUSTOM_TIP_INVALID })
+  .min(0, CUSTOM_TIP_INVALID)
+  .max(MAX_TIP_DOLLARS * 100 - 1, CUSTOM_TIP_INVALID);
+
+const checkoutNoteAnswersInput = z
+  .array(
+    z.object({
+      checkoutNoteId: idInput('Checkout note'),
+      value: z.string().max(2000, 'A checkout note answer must be at most 2000 characters.'),
+    }),
+  )
+  .max(100);
+
+const marketingConsentsInput = z
+  .array(
+    z.object({
+      channel: z.enum(['SMS', 'EMAIL']),
+      consent: z.boolean(),
+      source: z.string().trim().min(1, 'A consent needs its source.').max(50),
+      phone: optionalText('Phone', 40),
+      email: optionalText('Email', 254),
+    }),
+  )
+  .max(10);
+
+const appointmentRequestFields = (today: Date) =>
+  z.object({
+    marketplaceId,
+    idempotencyKey: z
+      .string()
+      .trim()
+      .min(1, 'idempotencyKey is required.')
+      .max(200, 'idempotencyKey must be at most 200 characters.'),
+    organizationId: organizationId.nullish(),
+    address: z.nullish(homeAddress),
+    procedures: procedureIds(true),
+    membershipDefinitionId: membershipDefinitionId.nullish(),
+    paymentMethod: paymentMethodInput.nullish(),
+    dateRanges: dateRangesInput,
+    gratuity: tipCents.nullish(),
+    notes: optional(notes),
+    checkoutNotes: checkoutNoteAnswersInput.nullish(),
+    promoCode: promoCodeText.nullish().transform((code) => code?.trim() || null),
+    marketingConsents: marketingConsentsInput.nullish(),
+    registerUser: registerUserInput(today).nullish(),
+  });
+type AppointmentRequestFields = z.output<ReturnType<typeof appointmentRequestFields>>;
+
+const refuse = (context: z.RefinementCtx, message: string): never => {
+  context.addIssue({ code: 'custom', message });
+  return z.NEVER;
+};
+
+/** The checked fields as the booking takes them; refused when the place or the time is not one. */
+function toAppointmentRequest(
+  input: AppointmentRequestFields,
+  context: z.RefinementCtx,
+): AppointmentRequestInput {
+  const place = bookingPlace(input.organizationId, input.address);
+  if ('problem' in place) return refuse(context, place.problem);
+  const when = bookingTime(input.dateRanges);
+  if ('problem' in when) return refuse(context, when.problem);
+  return {
+    marketplaceId: input.marketplaceId,
+    idempotencyKey: input.idempotencyKey,
+    place,
+    procedureIds: input.procedures,
+    membershipDefinitionId: input.membershipDefinitionId ?? null,
+    payment: bookingPayment(input.paymentMethod),
+    when,
+    gratuityCents: input.gratuity ?? 0,
+    notes: input.notes,
+    checkoutNotes: input.checkoutNotes ?? [],
+    promoCode: input.promoCode,
+    marketingConsents: input.marketingConsents ?? [],
+    registerUser: input.registerUser ?? null,
+  };
 }
 
 export const createAppointmentRequestInput = (today: Date) =>
-  z
-    .object({
-      marketplaceId,
-      idempotencyKey: z
-        .string()
-        .trim()
-        .min(1, 'idempotencyKey is required.')
-        .max(200, 'idempotencyKey must be at most 200 characters.'),
-      organizationId: organizationId.nullish(),
-      address: addressInput.nullish(),
-      procedures: procedureIds(true),
-      membershipDefinitionId: membershipDefinitionId.nullish(),
-      paymentMethod: z
-        .object({
-          paymentInstrumentId: idInput('Payment instrument').nullish(),
-          card: cardInput.nullish(),
-        })
-        .refine((method) => method.paymentInstrumentId == null || method.card == null, {
-          message: 'Choose a saved card or a new card, not both.',
-        })
-        .nullish(),
-      dateRanges: z
-        .array(z.object({ start: localDateTime, end: localDateTime }))
-        .min(1, 'Choose a date and time, or join the waitlist.')
-        .max(maxDateRanges, `At most ${maxDateRanges} waitlist ranges.`),
-      gratuity: z
-        .number()
-        .int('The tip must be whole cents.')
-        .min(0, 'The tip must not be negative.')
-        .max(MAX_TIP_DOLLARS * 100 - 1, `The tip must be below ${MAX_TIP_DOLLARS} dollars.`)
-        .nullish(),
-      notes: optionalText('Notes', 2000),
-      checkoutNotes: z
-        .array(
-          z.object({
-            checkoutNoteId: idInput('Checkout note'),
-            value: z.string().max(2000, 'A checkout note answer must be at most 2000 characters.'),
-          }),
-        )
-        .max(100)
-        .nullish(),
-      promoCode: optionalText('Promo code', 100),
-      marketingConsents: z
-        .array(
-          z.object({
-            channel: z.enum(['SMS', 'EMAIL']),
-            consent: z.boolean(),
-            source: z.string().trim().min(1, 'A consent needs its source.').max(50),
-            phone: optionalText('Phone', 40),
-            email: optionalText('Email', 254),
-          }),
-        )
-        .max(10)
-        .nullish(),
-      registerUser: registerUserInput(today).nullish(),
-    })
-    .transform((input, context): AppointmentRequestInput => {
-      const { organizationId: clinic, address } = input;
-      if ((clinic == null) === (address == null)) {
-        context.addIssue({
-          code: 'custom',
-          message: clinic == null ? 'Choose a clinic or enter your address.' : onePlaceMessage,
-        });
-        return z.NEVER;
-      }
-      const method = input.paymentMethod;
-      return {
-        marketplaceId: input.marketplaceId,
-        idempotencyKey: input.idempotencyKey,
-        place:
-          clinic != null
-            ? { organizationId: clinic }
-            : {
-                address: address?.address ?? '',
-                location: { latitude: address?.latitude ?? 0, longitude: address?.longitude ?? 0 },
-              },
-        procedureIds: input.procedures,
-        membershipDefinitionId: input.membershipDefinitionId ?? null,
-        payment:
-          method?.paymentInstrumentId != null
-            ? { paymentInstrumentId: method.paymentInstrumentId }
-            : method?.card != null
-              ? { card: method.card }
-              : null,
-        when: toBookingTime(input.dateRanges, context),
-        gratuityCents: input.gratuity ?? 0,
-        notes: input.notes,
-        checkoutNotes: input.checkoutNotes ?? [],
-        promoCode: input.promoCode,
-        marketingConsents: input.marketingConsents ?? [],
-        registerUser: input.registerUser ?? null,
-      };
-    });
+  appointmentRequestFields(today).transform(toAppointmentRequest);
 
 export const sandboxCardInput = z.object({
   number: z.string().max(40),

@@ -128,11 +128,13 @@ describe.each(testDatabases)('checkout pricing on $name', (factory) => {
       });
     });
 
-    it('refuses a tip with more than 2 decimals', async () => {
+    it('refuses a tip with more than 2 decimals, as the custom tip field does', async () => {
       const response = await postGraphQL(context.app, checkoutOperations.summary, {
         input: { marketplaceId: m.marketplace, procedureIds: [m.drip], gratuity: 1.005 },
       });
-      expect(response.body.errors?.[0]?.message).toBe('The tip may have at most 2 decimals.');
+      expect(response.body.errors?.[0]?.message).toBe(
+        'Enter an amount below $10,000 with at most 2 decimals.',
+      );
     });
   });
 

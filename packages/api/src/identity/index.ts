@@ -14,7 +14,7 @@ export { useAppleFormPost } from './apple-form-post';
 export type { IdentityConfig } from './config';
 export { developmentHostSecret, developmentTokenSecret, loadIdentityConfig } from './config';
 export { RateLimitedError, signInRequired, UnauthenticatedError } from './errors';
-export { birthDate, emailInput, timeZone } from './inputs';
+export { emailInput, timeZone } from './inputs';
 export { hashPassword } from './passwords';
 export type { IdentityContext } from './ports';
 export type { IdentityOptions } from './request-context';

@@ -1,16 +1,22 @@
-// Input rules of the identity operations, with the spec's messages where it gives them (section 5).
-import { isAfter, isValid, parseISO, startOfDay } from 'date-fns';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+// Input rules of the identity operations: the domain's field rules, which the sign-in and profile
+// forms use too, so the API judges and words a field as the form does; plus the limits only the
+// API keeps (a password's and a token's length, the time zone, zod's stricter email check).
+import {
+  anyCountryPhone,
+  optional,
+  PROFILE_MESSAGES,
+  passcode,
+  passwordSignInForm,
+  phoneCode,
+  profileFields,
+  SIGN_IN_EMAIL_MESSAGES,
+  signInEmail,
+} from '@atrium/domain';
 import { z } from 'zod';
 import { weakPasswordReason } from './password-strength';
 
 /** Sign-in email: 'Please enter your email address.' when empty, 'Please enter a valid email address.' else. */
-export const emailInput = z
-  .string()
-  .trim()
-  .min(1, 'Please enter your email address.')
-  .max(254, 'Please enter a valid email address.')
-  .pipe(z.email('Please enter a valid email address.'));
+export const emailInput = z.pipe(signInEmail, z.email(SIGN_IN_EMAIL_MESSAGES.invalid));
 
 /** A password being chosen: 8 to 256 characters, and not easy to guess (zxcvbn, password-strength.ts). */
 export const newPasswordInput = z
@@ -22,10 +28,10 @@ export const newPasswordInput = z
     if (reason) context.addIssue({ code: 'custom', message: reason });
   });
 
-export const passwordInput = z
-  .string()
-  .min(1, 'Please enter your password.')
-  .max(256, 'Password must be at most 256 characters.');
+export const passwordInput = z.pipe(
+  passwordSignInForm.shape.password,
+  z.string().max(256, 'Password must be at most 256 characters.'),
+);
 
 export const passcodeTokenInput = z
   .string()
@@ -33,67 +39,15 @@ export const passcodeTokenInput = z
   .min(1, 'Passcode token is not set. Please request a passcode first.')
   .max(100, 'Passcode token is not valid. Please request a passcode first.');
 
-/** Passcode: exactly 6 digits. */
-export const passcodeInput = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, 'Please enter the 6-digit code.');
+/** The emailed passcode: exactly 6 digits. */
+export const passcodeInput = passcode;
 
-/** Phone confirmation code: 'Code is required', then exactly 6 characters else 'Please enter a valid code'. */
-export const phoneCodeInput = z
-  .string()
-  .trim()
-  .min(1, 'Code is required')
-  .regex(/^\d{6}$/, 'Please enter a valid code');
+/** Phone confirmation code: 'Code is required', then exactly 6 digits else 'Please enter a valid code'. */
+export const phoneCodeInput = phoneCode;
 
 export const linkTokenInput = (message: string) => z.string().trim().min(1, message).max(100, message);
 
 export const webOriginUrlInput = z.string().trim().min(1, 'webOriginUrl is required.');
-
-const messages = {
-  givenName: 'First Name is required',
-  familyName: 'Last Name is required',
-  phone: 'Phone Number is required',
-  dob: 'Date of Birth is required',
-  address: 'Address is required',
-};
-
-/** Trimmed text; empty means not given (null). */
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .nullish()
-    .transform((value) => (value ? value : null));
-
-const requiredText = (message: string, label: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters.`);
-
-/** Any format libphonenumber understands, US by default; E.164 out. */
-const phoneNumber = z.string().transform((value, context) => {
-  const parsed = parsePhoneNumberFromString(value, 'US');
-  if (!parsed?.isValid()) {
-    context.addIssue({ code: 'custom', message: 'Please enter a valid phone number.' });
-    return z.NEVER;
-  }
-  return parsed.number;
-});
-
-/** yyyy-MM-dd, a real date from 1900 on, not after today. */
-export const birthDate = (today: Date) =>
-  z.string().transform((value, context) => {
-    const date = parseISO(value);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isValid(date) || date.getFullYear() < 1900) {
-      context.addIssue({ code: 'custom', message: 'Please enter a valid date of birth (yyyy-MM-dd).' });
-      return z.NEVER;
-    }
-    if (isAfter(startOfDay(date), startOfDay(today))) {
-      context.addIssue({ code: 'custom', message: 'Date of Birth cannot be in the future.' });
-      return z.NEVER;
-    }
-    return value;
-  });
 
 /** An IANA time zone the runtime knows. */
 export const timeZone = z.string().refine((value) => {
@@ -106,6 +60,15 @@ export const timeZone = z.string().refine((value) => {
 }, 'Please enter a valid time zone.');
 
 const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+/**
+ * The profile's phone, with the profile form's messages. Unlike the form, which takes US numbers
+ * only, the API keeps any country's number: a client living abroad may have set theirs before.
+ */
+const profilePhone = anyCountryPhone({
+  required: PROFILE_MESSAGES.phone,
+  invalid: PROFILE_MESSAGES.phoneInvalid,
+});
 
 const commonFields = {
   sexAssignedAtBirth: z
@@ -123,24 +86,19 @@ const commonFields = {
     .transform((value) => value ?? false),
 };
 
-/** register: every profile field optional, each valid when given. */
-export const optionalProfileInput = (today: Date) =>
-  z.object({
-    givenName: optionalText('First Name', 100),
-    familyName: optionalText('Last Name', 100),
-    phone: z.preprocess(emptyToNull, phoneNumber.nullish()).transform((value) => value ?? null),
-    dob: z.preprocess(emptyToNull, birthDate(today).nullish()).transform((value) => value ?? null),
-    address: optionalText('Address', 500),
+/** register and updateProfile: every profile field optional (blank is not given), each valid when given. */
+export const optionalProfileInput = (today: Date) => {
+  const { givenName, familyName, dob, address } = profileFields(today);
+  return z.object({
+    givenName: optional(givenName),
+    familyName: optional(familyName),
+    phone: optional(profilePhone),
+    dob: optional(dob),
+    address: optional(address),
     ...commonFields,
   });
+};
 
 /** registerWithToken: the Confirm Information form's required fields and messages. */
 export const requiredProfileInput = (today: Date) =>
-  z.object({
-    givenName: requiredText(messages.givenName, 'First Name', 100),
-    familyName: requiredText(messages.familyName, 'Last Name', 100),
-    phone: z.string({ error: messages.phone }).trim().min(1, messages.phone).pipe(phoneNumber),
-    dob: z.string({ error: messages.dob }).trim().min(1, messages.dob).pipe(birthDate(today)),
-    address: requiredText(messages.address, 'Address', 500),
-    ...commonFields,
-  });
+  z.object({ ...profileFields(today), phone: profilePhone, ...commonFields });

@@ -134,10 +134,10 @@ describe.each(testDatabases)('password sign-in, registration and reset on $name'
     });
 
     it.each([
-      [{ phone: '555' }, 'Please enter a valid phone number.'],
-      [{ dob: '2030-06-16' }, 'Date of Birth cannot be in the future.'],
-      [{ dob: '1990-02-30' }, 'Please enter a valid date of birth (yyyy-MM-dd).'],
-      [{ dob: '02/03/1990' }, 'Please enter a valid date of birth (yyyy-MM-dd).'],
+      [{ phone: '555' }, 'Please provide a valid US phone number'],
+      [{ dob: '2030-06-16' }, 'Date of Birth cannot be after today'],
+      [{ dob: '1990-02-30' }, 'Enter a real date, like 4/2/1990'],
+      [{ dob: '1990/02/03' }, 'Enter the date as M/D/YYYY, like 4/2/1990'],
       [{ tzid: 'Mars/Olympus_Mons' }, 'Please enter a valid time zone.'],
     ])('refuses the profile %j with %j', async (profile, message) => {
       expect(

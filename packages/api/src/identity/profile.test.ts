@@ -116,10 +116,11 @@ describe.each(testDatabases)('updateProfile on $name', (factory) => {
   });
 
   it.each([
-    [{ phone: '123' }, 'Please enter a valid phone number.'],
-    [{ dob: '1990-13-01' }, 'Please enter a valid date of birth (yyyy-MM-dd).'],
-    [{ dob: '04/01/1990' }, 'Please enter a valid date of birth (yyyy-MM-dd).'],
-    [{ dob: `${new Date().getFullYear() + 1}-01-01` }, 'Date of Birth cannot be in the future.'],
+    [{ phone: '123' }, 'Please provide a valid US phone number'],
+    [{ dob: '1990-13-01' }, 'Enter a real date, like 4/2/1990'],
+    [{ dob: '04-01-1990' }, 'Enter the date as M/D/YYYY, like 4/2/1990'],
+    [{ dob: '1899-12-31' }, 'Enter a year from 1900 on'],
+    [{ dob: `${new Date().getFullYear() + 1}-01-01` }, 'Date of Birth cannot be after today'],
     [{ tzid: 'Mars/Olympus_Mons' }, 'Please enter a valid time zone.'],
     [{ givenName: 'x'.repeat(101) }, 'First Name must be at most 100 characters.'],
   ])('refuses %o with BAD_USER_INPUT %j and changes nothing', async (input, message) => {
@@ -132,6 +133,12 @@ describe.each(testDatabases)('updateProfile on $name', (factory) => {
       }),
     ).toEqual({ message, code: 'BAD_USER_INPUT' });
     expect(await viewerProfile(browser)).toEqual(before);
+  });
+
+  it('takes a birth date as the profile form does, M/D/YYYY too, and stores it yyyy-MM-dd', async () => {
+    const { browser } = await client();
+    expect((await update(browser, { dob: '4/2/1990' })).updateProfile.profile.dob).toBe('1990-04-02');
+    expect(await viewerProfile(browser)).toMatchObject({ dob: '1990-04-02' });
   });
 
   it('has no email field: the sign-in address cannot be changed here', async () => {

@@ -1,7 +1,9 @@
 // Dates and times as clients read them, at the place of the visit (the clinic's time zone, or the
 // client's address's for an at-home visit), always naming the zone: "Tuesday, March 4, 2025 at
 // 9:00 AM EST".
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+
+/** "(212) 555-0100" for a US number, else the international form: the domain's one phone module. */
+export { formatPhone } from '@atrium/domain';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -55,13 +57,6 @@ export function formatShortWindow(startsAt: Date, endsAt: Date, timeZone: string
   const from = plain(formatter(timeZone, time).format(startsAt));
   const to = plain(formatter(timeZone, timeWithZone).format(endsAt));
   return `${plain(formatter(timeZone, shortDate).format(startsAt))}, ${from}-${to}`;
-}
-
-/** "(212) 555-0100" for a US number, else the international form; the input when it does not parse. */
-export function formatPhone(e164: string): string {
-  const parsed = parsePhoneNumberFromString(e164);
-  if (!parsed) return e164;
-  return parsed.country === 'US' ? parsed.formatNational() : parsed.formatInternational();
 }
 
 /** "Drip, Boost and Shot" */
