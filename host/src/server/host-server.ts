@@ -10,7 +10,8 @@ import { newSignedBrowserId, verifiedBrowserId } from './browser-id';
 import { createCanaryViews } from './canary-views';
 import { reachedOverHttps } from './forwarded';
 import { developmentHostSecret } from './host-config';
-import { createPageRenderer, type PageDocument, type PageRendererOptions } from './page-renderer';
+import type { PageDocument } from './page-document';
+import { createPageRenderer, type PageRendererOptions } from './page-renderer';
 import { PAGE_START_PATH, pageStartScript } from './page-start';
 import { setSecurityHeaders } from './security-headers';
 

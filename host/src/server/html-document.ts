@@ -81,3 +81,5 @@ export function htmlTemplate(file: string) {
     },
   };
 }
+
+export type HtmlTemplate = ReturnType<typeof htmlTemplate>;

@@ -1,6 +1,6 @@
-// An owner's preview on the host's server (issue 19, tenant versions): the page of the browser that
-// holds the preview token loads the previewed release first; every other browser gets what the
-// marketplace's clients get, even when the pages are asked for at the same time.
+// An owner's preview on the host's server (a release of a remote tried on their own marketplace): the
+// page of the browser that holds the preview token loads the previewed release first; every other
+// browser gets what the marketplace's clients get, even when the pages are asked for at the same time.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

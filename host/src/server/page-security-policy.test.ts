@@ -1,6 +1,6 @@
 import { parseRuntimeConfig } from '@atrium/federation';
 import { describe, expect, it } from 'vitest';
-import { pageSecurityPolicy } from './page-renderer';
+import { pageSecurityPolicy } from './page-security-policy';
 
 const remotes = {
   catalog: 'http://localhost:3001/mf-manifest.json',

@@ -32,7 +32,7 @@ describe('the page-start script', () => {
     expect(pageStartScript()).toContain('document.currentScript.dataset');
   });
 
-  it("clears another marketplace's storage and stores this one's id (spec 2)", () => {
+  it("clears another marketplace's storage and stores this one's id", () => {
     localStorage.setItem('marketplace-id', '"1"');
     localStorage.setItem('selected-procedures', '[{"id":"7","addOnIds":[]}]');
     runPageStart({ storageKey: 'marketplace-id', storageValue: '"3"' });

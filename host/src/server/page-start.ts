@@ -6,7 +6,7 @@ import { HOLD_EARLY_INTERACTIONS } from '../chrome/early-interactions';
  * The one script of a page besides the apps' own files: the page's Content-Security-Policy allows no
  * inline script, so what pages used to inline is this file, served by the host's server, told what
  * to do by its data attributes:
- * - `data-storage-key` / `data-storage-value`: the marketplace-id rule (spec 2) before anything shows:
+ * - `data-storage-key` / `data-storage-value`: the marketplace-id rule before anything shows:
  *   local storage of another marketplace is cleared and this one's id stored;
  * - `data-hold`: taps and typing before the app has started are held, then replayed (early-interactions);
  * - `data-scripts`: the host's entry scripts, loaded in order once the document is parsed, and with

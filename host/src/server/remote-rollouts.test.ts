@@ -81,7 +81,7 @@ describe("the host's reading of the release registry", () => {
     expect(await read(null)).toEqual({ defaults: [], overrides: null, preview: null });
   });
 
-  describe("an owner's preview (issue 19)", () => {
+  describe("an owner's preview", () => {
     it("is read with the browser's token and shown to that browser only", async () => {
       const read = createRemoteRollouts();
       api.answer = { defaults: [rollout('aaa')], overrides: [] };

@@ -19,9 +19,10 @@ const NONE: PageRollouts = { defaults: [], overrides: null, preview: null };
  * When the API does not answer, the last good answer for that scope stands (else the defaults' last
  * good one, else the host's own config.json entries), so a page never waits on a registry that is down.
  *
- * A browser with a preview token (the owner's, issue 19) is read on its own: its request is shared
- * only with pages asking with the same token, and its answer is never kept as the scope's last good
- * one, so no other browser ever gets a preview. When that read fails, the scope's answer stands.
+ * A browser with a preview token (an owner trying a release on their own marketplace) is read on its
+ * own: its request is shared only with pages asking with the same token, and its answer is never kept
+ * as the scope's last good one, so no other browser ever gets a preview. When that read fails, the
+ * scope's answer stands.
  */
 export function createRemoteRollouts(timeoutMs = 1500) {
   const lastGood = new Map<string, PageRollouts>();

@@ -29,13 +29,3 @@ export function renderToHtml(element: ReactNode, label: string): Promise<string>
     });
   });
 }
-
-/** Runs tasks one after another (see the page renderer: the stores are one set per process). */
-export function createTaskQueue() {
-  let last: Promise<unknown> = Promise.resolve();
-  return function run<T>(task: () => T | Promise<T>): Promise<T> {
-    const next = last.then(task);
-    last = next.catch(() => undefined);
-    return next;
-  };
-}
