@@ -23,6 +23,14 @@ import {
 import type { DemoMarketplace } from './demo/demo-marketplace';
 import { demoStaff } from './demo/demo-staff';
 import { glowMobileIv } from './demo/glow-mobile-iv';
+import {
+  addOnLinkRows,
+  categoryRows,
+  checkoutNoteRows,
+  clinicLinkRows,
+  clinicRows,
+  procedureRows,
+} from './demo/marketplace-rows';
 import { nocturneAesthetics } from './demo/nocturne-aesthetics';
 import { seedDemoClients } from './demo/seed-clients';
 import { membershipSeedTables, seedDemoMemberships } from './demo/seed-memberships';
@@ -54,11 +62,10 @@ export function demoMarketplaces(options: SeedOptions): DemoMarketplace[] {
 
 /**
  * Writes the demo marketplaces in one transaction. Idempotent: rows keep fixed ids and are upserted,
- * so a second run leaves exactly the same data. A demo marketplace's add-on links, clinic offerings,
- * checkout notes are reset to the demo's, its remote builds recorded and rolled out (seedRollouts), and its demo promo codes, packages and
- * membership definitions are upserted;
- * clinics, categories, procedures and promo codes added to it by other means are kept, since bookings
- * may refer to them.
+ * so a second run leaves exactly the same data. A demo marketplace's add-on links, clinic offerings
+ * and checkout notes are reset to the demo's, its remote builds recorded and rolled out, and its demo
+ * promo codes, packages and membership definitions upserted; clinics, categories, procedures and promo
+ * codes added to it by other means are kept, since bookings may refer to them.
  */
 export async function seedDemo(database: Database, options: SeedOptions): Promise<SeedResult> {
   const demos = demoMarketplaces(options);
@@ -101,85 +108,40 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
 }
 
 async function seedMarketplace(tx: Transaction, demo: DemoMarketplace): Promise<void> {
-  const marketplaceId = demo.marketplace.id;
   await upsert(tx, marketplaceGroups, [demo.group], marketplaceGroups.id);
   await upsert(tx, marketplaces, [{ ...demo.marketplace, mgId: demo.group.id }], marketplaces.id);
-  await upsert(
-    tx,
-    clinics,
-    demo.clinics.map((clinic, position) => ({ ...clinic, marketplaceId, position })),
-    clinics.id,
-  );
-  await upsert(
-    tx,
-    procedureGroups,
-    demo.categories.map((category, position) => ({
-      ...category,
-      banner: category.banner ?? null,
-      marketplaceId,
-      position,
-    })),
-    procedureGroups.id,
-  );
-  await upsert(
-    tx,
-    procedures,
-    demo.procedures.map((procedure, position) => ({
-      id: procedure.id,
-      marketplaceId,
-      procedureGroupId: procedure.categoryId ?? null,
-      name: procedure.name,
-      tagline: procedure.tagline,
-      description: procedure.description,
-      thumbnail: procedure.thumbnail,
-      ingredients: procedure.ingredients,
-      prices: procedure.prices,
-      durations: procedure.durations,
-      tags: procedure.tags,
-      isAddOn: procedure.isAddOn ?? false,
-      offeredAtHome: procedure.offeredAtHome,
-      position,
-    })),
-    procedures.id,
-  );
+  await upsert(tx, clinics, clinicRows(demo), clinics.id);
+  await upsert(tx, procedureGroups, categoryRows(demo), procedureGroups.id);
+  await upsert(tx, procedures, procedureRows(demo), procedures.id);
+  await resetProcedureLinks(tx, demo);
+  await resetCheckoutNotes(tx, demo);
+  await seedRollouts(tx, demo, demo.marketplace.id);
+}
 
+/** The marketplace's add-on links and clinic offerings become exactly the demo's. */
+async function resetProcedureLinks(tx: Transaction, demo: DemoMarketplace): Promise<void> {
+  const marketplaceId = demo.marketplace.id;
   await tx.delete(procedureAddOns).where(eq(procedureAddOns.marketplaceId, marketplaceId));
-  const addOnLinks = demo.procedures.flatMap((procedure) => {
-    const featured = procedure.addOns?.featured ?? [];
-    const other = procedure.addOns?.other ?? [];
-    return [...featured, ...other].map((addOnId, position) => ({
-      marketplaceId,
-      procedureId: procedure.id,
-      addOnId,
-      featured: position < featured.length,
-      position,
-    }));
-  });
+  const addOnLinks = addOnLinkRows(demo);
   if (addOnLinks.length > 0) await tx.insert(procedureAddOns).values(addOnLinks);
 
   await tx.delete(procedureClinics).where(eq(procedureClinics.marketplaceId, marketplaceId));
-  const clinicLinks = demo.procedures.flatMap((procedure) =>
-    procedure.clinicIds.map((clinicId) => ({ marketplaceId, procedureId: procedure.id, clinicId })),
-  );
+  const clinicLinks = clinicLinkRows(demo);
   if (clinicLinks.length > 0) await tx.insert(procedureClinics).values(clinicLinks);
+}
 
+/** The marketplace's checkout notes become exactly the demo's, keeping their ids. */
+async function resetCheckoutNotes(tx: Transaction, demo: DemoMarketplace): Promise<void> {
   await tx.delete(checkoutNoteDefinitions).where(
     and(
-      eq(checkoutNoteDefinitions.marketplaceId, marketplaceId),
+      eq(checkoutNoteDefinitions.marketplaceId, demo.marketplace.id),
       notInArray(
         checkoutNoteDefinitions.id,
         demo.checkoutNotes.map((note) => note.id),
       ),
     ),
   );
-  await upsert(
-    tx,
-    checkoutNoteDefinitions,
-    demo.checkoutNotes.map((note, index) => ({ ...note, marketplaceId, index })),
-    checkoutNoteDefinitions.id,
-  );
-
-  await seedRollouts(tx, demo, marketplaceId);
+  await upsert(tx, checkoutNoteDefinitions, checkoutNoteRows(demo), checkoutNoteDefinitions.id);
 }
 
 /**

@@ -4,9 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, testDatabases } from '../../test/databases';
 import { migrate } from '../migrate';
 import { demoMarketplaces, seedDemo } from '../seed';
+import type { DemoProcedure } from './demo-marketplace';
 import {
   type DemoLocation,
+  dayVisits,
   demoAppointmentIdLimit,
+  demoAppointmentStatus,
   demoBookingDays,
   demoPractitioners,
   demoScheduleRows,
@@ -197,5 +200,53 @@ describe.each(testDatabases)('demo schedules seeded on $name', (factory) => {
     expect(ids).not.toContain(target.id);
     // One planned appointment gave way to the real booking.
     expect(ids).toHaveLength(demoScheduleRows(demos, nextDay).appointments.length);
+  });
+});
+
+describe('demo visits of a day', () => {
+  const procedure = (id: number, durations: number[], more: Partial<DemoProcedure> = {}): DemoProcedure => ({
+    id,
+    name: `Procedure ${id}`,
+    tagline: '',
+    description: '',
+    thumbnail: '',
+    ingredients: [],
+    prices: [10000],
+    durations,
+    tags: [],
+    offeredAtHome: false,
+    clinicIds: [101],
+    ...more,
+  });
+  const addOn = procedure(9, [20], { isAddOn: true });
+  const withAddOn = procedure(1, [45, 60], { addOns: { featured: [9], other: [] } });
+  const plain = procedure(2, [30]);
+  const nineToFive = { from: '09:00', to: '17:00' };
+
+  it('cycles procedures and starts, adds an add-on to every third visit, and leaves out one running past closing', () => {
+    // Practitioner 2's first day: three visits cycled, the third (at 17:00) would end after closing.
+    expect(dayVisits(2, 0, nineToFive, [withAddOn, plain, addOn])).toEqual([
+      { n: 0, start: 780, end: 845 },
+      { n: 1, start: 900, end: 930 },
+    ]);
+  });
+
+  it('has no visits on a day whose cycled count is none, nor where only add-ons are offered', () => {
+    expect(dayVisits(151, 0, nineToFive, [withAddOn, plain, addOn])).toEqual([]);
+    expect(dayVisits(2, 0, nineToFive, [addOn])).toEqual([]);
+  });
+
+  it('cancels every seventh appointment and, of the others, leaves every third pending', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 13].map(demoAppointmentStatus)).toEqual([
+      'BOOKED',
+      'PENDING',
+      'BOOKED',
+      'BOOKED',
+      'PENDING',
+      'BOOKED',
+      'CANCELLED',
+      'PENDING',
+      'CANCELLED',
+    ]);
   });
 });

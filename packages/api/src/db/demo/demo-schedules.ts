@@ -4,7 +4,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, getISODay } from 'date-fns';
 import type { AppointmentStatus } from '../../scheduling';
-import type { DemoMarketplace } from './demo-marketplace';
+import type { DemoMarketplace, DemoProcedure } from './demo-marketplace';
 
 /** Where a practitioner works: a clinic id, or at-home visits. */
 export type DemoLocation = number | 'home';
@@ -388,34 +388,56 @@ const minutesOf = (time: string) => {
  * appointments within the next two weeks, each in its location's zone.
  */
 export function demoScheduleRows(demos: DemoMarketplace[], now: Date): DemoScheduleRows {
+  const calendar = demoCalendar(demos, now);
+  return {
+    workingHours: demoWorkingHours(),
+    timeOff: demoTimeOff.map((off) => timeOffRow(off, calendar)),
+    appointments: demoAppointments(demos, calendar),
+  };
+}
+
+/** The days ahead of the seed day at the demo locations, each in its own zone. */
+interface DemoCalendar {
+  /** The practitioner's next working days at a location after today there, with that day's window. */
+  workingDays(
+    practitioner: DemoPractitioner,
+    location: DemoLocation,
+  ): { date: string; from: string; to: string }[];
+  /** The instant of a local day's minute at a location (minutes past 24:00 run into the next days). */
+  instant(location: DemoLocation, date: string, minute: number): Date;
+}
+
+function demoCalendar(demos: DemoMarketplace[], now: Date): DemoCalendar {
   const zoneOf = new Map<DemoLocation, string>([['home', homeTimeZone]]);
-  const procedureById = new Map(demos.flatMap((demo) => demo.procedures.map((p) => [p.id, p])));
   for (const clinic of demos.flatMap((demo) => demo.clinics)) zoneOf.set(clinic.id, clinic.timeZone);
   const zone = (location: DemoLocation) => {
     const timeZone = zoneOf.get(location);
     if (!timeZone) throw new Error(`Demo location ${location} has no time zone.`);
     return timeZone;
   };
-
-  /** The practitioner's next working days at a location after today there, with that day's window. */
-  const workingDays = (practitioner: DemoPractitioner, location: DemoLocation) => {
-    const today = new TZDate(now, zone(location));
-    const days: { date: string; from: string; to: string }[] = [];
-    for (let offset = 1; offset <= demoBookingDays; offset++) {
-      const day = addDays(today, offset);
-      const window = practitioner.hours.find(
-        (hours) => hours.location === location && hours.weekdays.includes(getISODay(day)),
-      );
-      if (window) days.push({ date: format(day, 'yyyy-MM-dd'), from: window.from, to: window.to });
-    }
-    return days;
+  return {
+    workingDays(practitioner, location) {
+      const today = new TZDate(now, zone(location));
+      const days: { date: string; from: string; to: string }[] = [];
+      for (let offset = 1; offset <= demoBookingDays; offset++) {
+        const day = addDays(today, offset);
+        const window = practitioner.hours.find(
+          (hours) => hours.location === location && hours.weekdays.includes(getISODay(day)),
+        );
+        if (window) days.push({ date: format(day, 'yyyy-MM-dd'), from: window.from, to: window.to });
+      }
+      return days;
+    },
+    instant(location, date, minute) {
+      const [year = 0, month = 0, day = 0] = date.split('-').map(Number);
+      return new TZDate(year, month - 1, day + Math.floor(minute / 1440), 0, minute % 1440, zone(location));
+    },
   };
-  const instant = (location: DemoLocation, date: string, minute: number) => {
-    const [year = 0, month = 0, day = 0] = date.split('-').map(Number);
-    return new TZDate(year, month - 1, day + Math.floor(minute / 1440), 0, minute % 1440, zone(location));
-  };
+}
 
-  const workingHours = demoPractitioners.flatMap((practitioner) =>
+/** One row per practitioner, location window and weekday, with an id made of the three. */
+function demoWorkingHours(): DemoScheduleRows['workingHours'] {
+  return demoPractitioners.flatMap((practitioner) =>
     practitioner.hours.flatMap((hours, index) =>
       hours.weekdays.map((weekday) => ({
         id: practitioner.id * 100 + index * 10 + weekday,
@@ -428,62 +450,96 @@ export function demoScheduleRows(demos: DemoMarketplace[], now: Date): DemoSched
       })),
     ),
   );
+}
 
-  const timeOff = demoTimeOff.map((off) => {
-    const practitioner = demoPractitioners.find((candidate) => candidate.id === off.practitionerId);
-    const day = practitioner && workingDays(practitioner, off.location)[off.workday - 1];
-    if (!day) throw new Error(`Demo time off ${off.id} has no working day ${off.workday}.`);
-    const startsAt = instant(off.location, day.date, off.from ? minutesOf(off.from) : 0);
-    const endsAt = off.to
-      ? instant(off.location, day.date, minutesOf(off.to))
-      : instant(off.location, day.date, (off.days ?? 1) * 1440);
-    return { id: off.id, practitionerId: off.practitionerId, startsAt, endsAt, reason: off.reason };
-  });
+/** A day off (or part of one) on the practitioner's n-th working day at the location. */
+function timeOffRow(off: DemoTimeOff, calendar: DemoCalendar): DemoScheduleRows['timeOff'][number] {
+  const practitioner = demoPractitioners.find((candidate) => candidate.id === off.practitionerId);
+  const day = practitioner && calendar.workingDays(practitioner, off.location)[off.workday - 1];
+  if (!day) throw new Error(`Demo time off ${off.id} has no working day ${off.workday}.`);
+  const startsAt = calendar.instant(off.location, day.date, off.from ? minutesOf(off.from) : 0);
+  const endsAt = off.to
+    ? calendar.instant(off.location, day.date, minutesOf(off.to))
+    : calendar.instant(off.location, day.date, (off.days ?? 1) * 1440);
+  return { id: off.id, practitionerId: off.practitionerId, startsAt, endsAt, reason: off.reason };
+}
 
+function demoAppointments(demos: DemoMarketplace[], calendar: DemoCalendar): DemoAppointment[] {
+  const procedureById = new Map(demos.flatMap((demo) => demo.procedures.map((p) => [p.id, p])));
+  return demoPractitioners.flatMap((practitioner) =>
+    practitionerAppointments(practitioner, procedureById, calendar),
+  );
+}
+
+/**
+ * A practitioner's appointments on their working days ahead at each of their locations. Their n-th
+ * appointment (over all locations) decides its status and, at home, the client's address.
+ */
+function practitionerAppointments(
+  practitioner: DemoPractitioner,
+  procedureById: Map<number, DemoProcedure>,
+  calendar: DemoCalendar,
+): DemoAppointment[] {
   const appointments: DemoAppointment[] = [];
-  for (const practitioner of demoPractitioners) {
-    const locations = [...new Set(practitioner.hours.map((hours) => hours.location))];
-    let sequence = 0;
-    locations.forEach((location, locationIndex) => {
-      const offered = practitioner.procedureIds
-        .map((id) => procedureById.get(id))
-        .filter((procedure) => procedure !== undefined)
-        .filter((procedure) =>
-          location === 'home' ? procedure.offeredAtHome : procedure.clinicIds.includes(location),
-        );
-      const bookable = offered.filter((procedure) => !procedure.isAddOn);
-      workingDays(practitioner, location).forEach((day, dayIndex) => {
-        const count = appointmentsPerDay[(practitioner.id + dayIndex) % appointmentsPerDay.length] ?? 0;
-        for (let n = 0; n < count; n++) {
-          const procedure = bookable[(practitioner.id + dayIndex + n) % bookable.length];
-          if (!procedure) continue;
-          const addOnIds = [...(procedure.addOns?.featured ?? []), ...(procedure.addOns?.other ?? [])];
-          const addOn =
-            (dayIndex + n) % 3 === 0 ? offered.find((item) => addOnIds.includes(item.id)) : undefined;
-          const duration = Math.min(...procedure.durations) + (addOn ? Math.min(...addOn.durations) : 0);
-          const offset = startOffsets[(practitioner.id + dayIndex + n) % startOffsets.length] ?? 0;
-          const start = minutesOf(day.from) + offset;
-          // Starts are spread over the day; one that would run past closing is left out.
-          if (start + duration > minutesOf(day.to)) continue;
-          const status: AppointmentStatus =
-            sequence % 7 === 6 ? 'CANCELLED' : sequence % 3 === 1 ? 'PENDING' : 'BOOKED';
-          const home = homeAddresses[sequence % homeAddresses.length] ?? homeAddresses[0];
-          sequence++;
-          appointments.push({
-            id: practitioner.id * 1000 + locationIndex * 200 + dayIndex * 10 + n,
-            marketplaceId: practitioner.marketplaceId,
-            practitionerId: practitioner.id,
-            organizationId: location === 'home' ? null : location,
-            address: location === 'home' ? (home?.address ?? null) : null,
-            latitude: location === 'home' ? (home?.latitude ?? null) : null,
-            longitude: location === 'home' ? (home?.longitude ?? null) : null,
-            startsAt: instant(location, day.date, start),
-            endsAt: instant(location, day.date, start + duration),
-            status,
-          });
-        }
-      });
+  const locations = [...new Set(practitioner.hours.map((hours) => hours.location))];
+  locations.forEach((location, locationIndex) => {
+    const offered = practitioner.procedureIds
+      .map((id) => procedureById.get(id))
+      .filter((procedure) => procedure !== undefined)
+      .filter((procedure) =>
+        location === 'home' ? procedure.offeredAtHome : procedure.clinicIds.includes(location),
+      );
+    calendar.workingDays(practitioner, location).forEach((day, dayIndex) => {
+      for (const visit of dayVisits(practitioner.id, dayIndex, day, offered)) {
+        const sequence = appointments.length;
+        const home = homeAddresses[sequence % homeAddresses.length] ?? homeAddresses[0];
+        appointments.push({
+          id: practitioner.id * 1000 + locationIndex * 200 + dayIndex * 10 + visit.n,
+          marketplaceId: practitioner.marketplaceId,
+          practitionerId: practitioner.id,
+          organizationId: location === 'home' ? null : location,
+          address: location === 'home' ? (home?.address ?? null) : null,
+          latitude: location === 'home' ? (home?.latitude ?? null) : null,
+          longitude: location === 'home' ? (home?.longitude ?? null) : null,
+          startsAt: calendar.instant(location, day.date, visit.start),
+          endsAt: calendar.instant(location, day.date, visit.end),
+          status: demoAppointmentStatus(sequence),
+        });
+      }
     });
+  });
+  return appointments;
+}
+
+/**
+ * The visits of a practitioner's dayIndex-th working day at a location, as local minutes: how many,
+ * which procedure (every third with an add-on) and when, all cycled from the practitioner's id and the day.
+ */
+export function dayVisits(
+  practitionerId: number,
+  dayIndex: number,
+  day: { from: string; to: string },
+  offered: DemoProcedure[],
+): { n: number; start: number; end: number }[] {
+  const bookable = offered.filter((procedure) => !procedure.isAddOn);
+  const count = appointmentsPerDay[(practitionerId + dayIndex) % appointmentsPerDay.length] ?? 0;
+  const visits: { n: number; start: number; end: number }[] = [];
+  for (let n = 0; n < count; n++) {
+    const procedure = bookable[(practitionerId + dayIndex + n) % bookable.length];
+    if (!procedure) continue;
+    const addOnIds = [...(procedure.addOns?.featured ?? []), ...(procedure.addOns?.other ?? [])];
+    const addOn = (dayIndex + n) % 3 === 0 ? offered.find((item) => addOnIds.includes(item.id)) : undefined;
+    const duration = Math.min(...procedure.durations) + (addOn ? Math.min(...addOn.durations) : 0);
+    const offset = startOffsets[(practitionerId + dayIndex + n) % startOffsets.length] ?? 0;
+    const start = minutesOf(day.from) + offset;
+    // Starts are spread over the day; one that would run past closing is left out.
+    if (start + duration > minutesOf(day.to)) continue;
+    visits.push({ n, start, end: start + duration });
   }
-  return { workingHours, timeOff, appointments };
+  return visits;
+}
+
+/** A mix of states for the demo to show: every seventh cancelled, of the others every third pending, the rest booked. */
+export function demoAppointmentStatus(sequence: number): AppointmentStatus {
+  return sequence % 7 === 6 ? 'CANCELLED' : sequence % 3 === 1 ? 'PENDING' : 'BOOKED';
 }

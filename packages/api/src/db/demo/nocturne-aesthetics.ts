@@ -1,4 +1,4 @@
-import type { DemoClinic, DemoMarketplace } from './demo-marketplace';
+import type { DemoCategory, DemoClinic, DemoMarketplace, DemoProcedure } from './demo-marketplace';
 
 const injectables = 21;
 const skin = 22;
@@ -124,218 +124,239 @@ const everyClinic = clinics.map((clinic) => clinic.id);
 const injectableClinics = everyClinic.filter((id) => id !== 212);
 const bodyClinics = [201, 203, 205, 206, 208, 210];
 
+const group = { id: 2, name: 'Nocturne Aesthetics' };
+
+const marketplace: DemoMarketplace['marketplace'] = {
+  id: 2,
+  name: 'Nocturne Aesthetics',
+  logo: '/assets/marketplaces/nocturne-aesthetics/logo.svg',
+  favicon: '/assets/marketplaces/nocturne-aesthetics/favicon.svg',
+  primaryColor: '#312E81',
+  navigationGroupId: null,
+  providesAtHome: false,
+  serviceAreaLatitude: null,
+  serviceAreaLongitude: null,
+  serviceAreaRadiusKm: null,
+  serviceAreaZipCodes: [],
+  travelFeeCents: 0,
+  hasPaymentPolicy: false,
+  paymentPolicyName: null,
+  paymentPolicyText: null,
+  requirePaymentPolicyAttestation: false,
+  paymentCollectionMethod: 'collect_on_confirmation',
+  paymentDepositType: null,
+  paymentDepositValue: null,
+};
+
+const categories: DemoCategory[] = [
+  {
+    id: injectables,
+    name: 'Injectables',
+    description: 'Neuromodulators and dermal fillers by board-certified injectors.',
+    thumbnail: asset('injectables'),
+  },
+  {
+    id: skin,
+    name: 'Skin',
+    description: 'Resurfacing and rejuvenating treatments for clearer, brighter skin.',
+    thumbnail: asset('skin'),
+  },
+  {
+    id: body,
+    name: 'Body',
+    description: 'Non-surgical contouring and laser treatments.',
+    thumbnail: asset('body'),
+  },
+];
+
+/** Neuromodulators and fillers, at every clinic but Ala Moana. */
+const injectableProcedures: DemoProcedure[] = [
+  {
+    id: 2001,
+    categoryId: injectables,
+    name: 'Neurotoxin',
+    tagline: 'Soften lines, priced per area',
+    description:
+      'Relaxes the muscles behind forehead lines, frown lines and crow’s feet for a smoother, rested look. ' +
+      'Priced for one, two or three areas; results last three to four months.',
+    thumbnail: asset('neurotoxin'),
+    ingredients: ['Botulinum toxin type A'],
+    prices: [32000, 58000, 79000],
+    durations: [30],
+    tags: ['popular'],
+    offeredAtHome: false,
+    clinicIds: injectableClinics,
+  },
+  {
+    id: 2002,
+    categoryId: injectables,
+    name: 'Lip Filler',
+    tagline: 'Natural-looking volume and definition',
+    description:
+      'Hyaluronic acid filler placed to add shape, hydration and balance to the lips. ' +
+      'Choose a half or a full syringe; results last six to twelve months.',
+    thumbnail: asset('lip-filler'),
+    ingredients: ['Hyaluronic acid filler', 'Lidocaine'],
+    prices: [65000, 120000],
+    durations: [45, 60],
+    tags: ['popular'],
+    offeredAtHome: false,
+    clinicIds: injectableClinics,
+    addOns: { featured: [numbingCream], other: [] },
+  },
+  {
+    id: 2003,
+    categoryId: injectables,
+    name: 'Cheek & Jawline Filler',
+    tagline: 'Sculpt and lift',
+    description:
+      'Structural filler that restores volume in the cheeks and defines the jawline. ' +
+      'Your injector maps a plan with you before treatment begins.',
+    thumbnail: asset('cheek-jawline-filler'),
+    ingredients: ['Hyaluronic acid filler', 'Lidocaine'],
+    prices: [80000],
+    durations: [60],
+    tags: [],
+    offeredAtHome: false,
+    clinicIds: injectableClinics,
+    addOns: { featured: [numbingCream], other: [] },
+  },
+];
+
+/** Peels, microneedling and facials, at every clinic. */
+const skinProcedures: DemoProcedure[] = [
+  {
+    id: 2004,
+    categoryId: skin,
+    name: 'Chemical Peel',
+    tagline: 'Renew texture and tone',
+    description:
+      'A medical-grade peel that lifts dead skin cells to reveal smoother, more even skin. ' +
+      'Expect light flaking for a few days afterwards.',
+    thumbnail: asset('chemical-peel'),
+    ingredients: ['Glycolic acid', 'Salicylic acid', 'Lactic acid'],
+    prices: [18000],
+    durations: [45],
+    tags: [],
+    offeredAtHome: false,
+    clinicIds: everyClinic,
+    addOns: { featured: [], other: [ledTherapy] },
+  },
+  {
+    id: 2005,
+    categoryId: skin,
+    name: 'Microneedling with PRP',
+    tagline: 'Collagen induction with your own growth factors',
+    description:
+      'Fine needles create micro-channels that trigger collagen production, while platelet-rich plasma ' +
+      'from your own blood speeds healing. Improves scars, pores and fine lines over a series of sessions.',
+    thumbnail: asset('microneedling-prp'),
+    ingredients: ['Platelet-rich plasma', 'Hyaluronic acid serum'],
+    prices: [45000],
+    durations: [75],
+    tags: [],
+    offeredAtHome: false,
+    clinicIds: everyClinic,
+    addOns: { featured: [numbingCream], other: [ledTherapy] },
+  },
+  {
+    id: 2006,
+    categoryId: skin,
+    name: 'Signature HydraFacial',
+    tagline: 'Cleanse, extract and hydrate',
+    description:
+      'A vortex-suction facial that deep-cleans pores and infuses antioxidants and peptides. ' +
+      'The deluxe version adds lymphatic drainage and a booster serum.',
+    thumbnail: asset('signature-hydrafacial'),
+    ingredients: ['Antioxidant serum', 'Peptide complex', 'Hyaluronic acid'],
+    prices: [22500, 30000],
+    durations: [60, 90],
+    tags: ['popular'],
+    offeredAtHome: false,
+    clinicIds: everyClinic,
+    addOns: { featured: [ledTherapy], other: [] },
+  },
+];
+
+/** Contouring and laser hair removal, at the six clinics that offer body treatments. */
+const bodyProcedures: DemoProcedure[] = [
+  {
+    id: 2007,
+    categoryId: body,
+    name: 'Body Contouring',
+    tagline: 'Reduce stubborn fat, priced per area',
+    description:
+      'Controlled cooling targets fat cells that resist diet and exercise, with no needles and no downtime. ' +
+      'Most clients see results after eight to twelve weeks.',
+    thumbnail: asset('body-contouring'),
+    ingredients: [],
+    prices: [60000],
+    durations: [60],
+    tags: [],
+    offeredAtHome: false,
+    clinicIds: bodyClinics,
+  },
+  {
+    id: 2008,
+    categoryId: body,
+    name: 'Laser Hair Removal',
+    tagline: 'Smooth skin for good',
+    description:
+      'A diode laser disables hair follicles for long-lasting reduction. ' +
+      'Priced for a small area (such as underarms) or a large area (such as full legs).',
+    thumbnail: asset('laser-hair-removal'),
+    ingredients: [],
+    prices: [15000, 35000],
+    durations: [20, 45],
+    tags: [],
+    offeredAtHome: false,
+    clinicIds: bodyClinics,
+  },
+];
+
+/** Add-ons: numbing cream before injections and needling, LED therapy after skin treatments. */
+const addOns: DemoProcedure[] = [
+  {
+    id: numbingCream,
+    isAddOn: true,
+    name: 'Numbing Cream',
+    tagline: 'For extra comfort',
+    description: 'A topical anaesthetic applied 20 minutes before your treatment.',
+    thumbnail: asset('numbing-cream'),
+    ingredients: ['Lidocaine 23%', 'Tetracaine 7%'],
+    prices: [2000],
+    durations: [20],
+    tags: [],
+    offeredAtHome: false,
+    clinicIds: everyClinic,
+  },
+  {
+    id: ledTherapy,
+    isAddOn: true,
+    name: 'LED Light Therapy',
+    tagline: 'Calm and heal',
+    description: 'Red and blue light to calm redness and support healing after treatment.',
+    thumbnail: asset('led-light-therapy'),
+    ingredients: [],
+    prices: [5000],
+    durations: [20],
+    tags: [],
+    offeredAtHome: false,
+    clinicIds: everyClinic,
+  },
+];
+
 /**
  * Marketplace 2: a dark-branded, clinic-only aesthetics chain with twelve clinics, so the clinic
  * search box (shown above 8 clinics) and a tenant remote override can be exercised.
  */
 export function nocturneAesthetics(options: { catalogOverrideEntry: string }): DemoMarketplace {
   return {
-    group: { id: 2, name: 'Nocturne Aesthetics' },
-    marketplace: {
-      id: 2,
-      name: 'Nocturne Aesthetics',
-      logo: '/assets/marketplaces/nocturne-aesthetics/logo.svg',
-      favicon: '/assets/marketplaces/nocturne-aesthetics/favicon.svg',
-      primaryColor: '#312E81',
-      navigationGroupId: null,
-      providesAtHome: false,
-      serviceAreaLatitude: null,
-      serviceAreaLongitude: null,
-      serviceAreaRadiusKm: null,
-      serviceAreaZipCodes: [],
-      travelFeeCents: 0,
-      hasPaymentPolicy: false,
-      paymentPolicyName: null,
-      paymentPolicyText: null,
-      requirePaymentPolicyAttestation: false,
-      paymentCollectionMethod: 'collect_on_confirmation',
-      paymentDepositType: null,
-      paymentDepositValue: null,
-    },
+    group,
+    marketplace,
     clinics,
-    categories: [
-      {
-        id: injectables,
-        name: 'Injectables',
-        description: 'Neuromodulators and dermal fillers by board-certified injectors.',
-        thumbnail: asset('injectables'),
-      },
-      {
-        id: skin,
-        name: 'Skin',
-        description: 'Resurfacing and rejuvenating treatments for clearer, brighter skin.',
-        thumbnail: asset('skin'),
-      },
-      {
-        id: body,
-        name: 'Body',
-        description: 'Non-surgical contouring and laser treatments.',
-        thumbnail: asset('body'),
-      },
-    ],
-    procedures: [
-      {
-        id: 2001,
-        categoryId: injectables,
-        name: 'Neurotoxin',
-        tagline: 'Soften lines, priced per area',
-        description:
-          'Relaxes the muscles behind forehead lines, frown lines and crow’s feet for a smoother, rested look. ' +
-          'Priced for one, two or three areas; results last three to four months.',
-        thumbnail: asset('neurotoxin'),
-        ingredients: ['Botulinum toxin type A'],
-        prices: [32000, 58000, 79000],
-        durations: [30],
-        tags: ['popular'],
-        offeredAtHome: false,
-        clinicIds: injectableClinics,
-      },
-      {
-        id: 2002,
-        categoryId: injectables,
-        name: 'Lip Filler',
-        tagline: 'Natural-looking volume and definition',
-        description:
-          'Hyaluronic acid filler placed to add shape, hydration and balance to the lips. ' +
-          'Choose a half or a full syringe; results last six to twelve months.',
-        thumbnail: asset('lip-filler'),
-        ingredients: ['Hyaluronic acid filler', 'Lidocaine'],
-        prices: [65000, 120000],
-        durations: [45, 60],
-        tags: ['popular'],
-        offeredAtHome: false,
-        clinicIds: injectableClinics,
-        addOns: { featured: [numbingCream], other: [] },
-      },
-      {
-        id: 2003,
-        categoryId: injectables,
-        name: 'Cheek & Jawline Filler',
-        tagline: 'Sculpt and lift',
-        description:
-          'Structural filler that restores volume in the cheeks and defines the jawline. ' +
-          'Your injector maps a plan with you before treatment begins.',
-        thumbnail: asset('cheek-jawline-filler'),
-        ingredients: ['Hyaluronic acid filler', 'Lidocaine'],
-        prices: [80000],
-        durations: [60],
-        tags: [],
-        offeredAtHome: false,
-        clinicIds: injectableClinics,
-        addOns: { featured: [numbingCream], other: [] },
-      },
-      {
-        id: 2004,
-        categoryId: skin,
-        name: 'Chemical Peel',
-        tagline: 'Renew texture and tone',
-        description:
-          'A medical-grade peel that lifts dead skin cells to reveal smoother, more even skin. ' +
-          'Expect light flaking for a few days afterwards.',
-        thumbnail: asset('chemical-peel'),
-        ingredients: ['Glycolic acid', 'Salicylic acid', 'Lactic acid'],
-        prices: [18000],
-        durations: [45],
-        tags: [],
-        offeredAtHome: false,
-        clinicIds: everyClinic,
-        addOns: { featured: [], other: [ledTherapy] },
-      },
-      {
-        id: 2005,
-        categoryId: skin,
-        name: 'Microneedling with PRP',
-        tagline: 'Collagen induction with your own growth factors',
-        description:
-          'Fine needles create micro-channels that trigger collagen production, while platelet-rich plasma ' +
-          'from your own blood speeds healing. Improves scars, pores and fine lines over a series of sessions.',
-        thumbnail: asset('microneedling-prp'),
-        ingredients: ['Platelet-rich plasma', 'Hyaluronic acid serum'],
-        prices: [45000],
-        durations: [75],
-        tags: [],
-        offeredAtHome: false,
-        clinicIds: everyClinic,
-        addOns: { featured: [numbingCream], other: [ledTherapy] },
-      },
-      {
-        id: 2006,
-        categoryId: skin,
-        name: 'Signature HydraFacial',
-        tagline: 'Cleanse, extract and hydrate',
-        description:
-          'A vortex-suction facial that deep-cleans pores and infuses antioxidants and peptides. ' +
-          'The deluxe version adds lymphatic drainage and a booster serum.',
-        thumbnail: asset('signature-hydrafacial'),
-        ingredients: ['Antioxidant serum', 'Peptide complex', 'Hyaluronic acid'],
-        prices: [22500, 30000],
-        durations: [60, 90],
-        tags: ['popular'],
-        offeredAtHome: false,
-        clinicIds: everyClinic,
-        addOns: { featured: [ledTherapy], other: [] },
-      },
-      {
-        id: 2007,
-        categoryId: body,
-        name: 'Body Contouring',
-        tagline: 'Reduce stubborn fat, priced per area',
-        description:
-          'Controlled cooling targets fat cells that resist diet and exercise, with no needles and no downtime. ' +
-          'Most clients see results after eight to twelve weeks.',
-        thumbnail: asset('body-contouring'),
-        ingredients: [],
-        prices: [60000],
-        durations: [60],
-        tags: [],
-        offeredAtHome: false,
-        clinicIds: bodyClinics,
-      },
-      {
-        id: 2008,
-        categoryId: body,
-        name: 'Laser Hair Removal',
-        tagline: 'Smooth skin for good',
-        description:
-          'A diode laser disables hair follicles for long-lasting reduction. ' +
-          'Priced for a small area (such as underarms) or a large area (such as full legs).',
-        thumbnail: asset('laser-hair-removal'),
-        ingredients: [],
-        prices: [15000, 35000],
-        durations: [20, 45],
-        tags: [],
-        offeredAtHome: false,
-        clinicIds: bodyClinics,
-      },
-      {
-        id: numbingCream,
-        isAddOn: true,
-        name: 'Numbing Cream',
-        tagline: 'For extra comfort',
-        description: 'A topical anaesthetic applied 20 minutes before your treatment.',
-        thumbnail: asset('numbing-cream'),
-        ingredients: ['Lidocaine 23%', 'Tetracaine 7%'],
-        prices: [2000],
-        durations: [20],
-        tags: [],
-        offeredAtHome: false,
-        clinicIds: everyClinic,
-      },
-      {
-        id: ledTherapy,
-        isAddOn: true,
-        name: 'LED Light Therapy',
-        tagline: 'Calm and heal',
-        description: 'Red and blue light to calm redness and support healing after treatment.',
-        thumbnail: asset('led-light-therapy'),
-        ingredients: [],
-        prices: [5000],
-        durations: [20],
-        tags: [],
-        offeredAtHome: false,
-        clinicIds: everyClinic,
-      },
-    ],
+    categories,
+    procedures: [...injectableProcedures, ...skinProcedures, ...bodyProcedures, ...addOns],
     checkoutNotes: [],
     remoteOverrides: [{ remote: 'catalog', entry: options.catalogOverrideEntry }],
   };

@@ -29,7 +29,7 @@ export const solaceWellnessStudio: DemoMarketplace = {
       'Nothing is charged when you book: you pay at the studio at the time of your appointment. Please ' +
       'give us at least 24 hours notice to reschedule or cancel so we can offer the time to another guest.',
     requirePaymentPolicyAttestation: false,
-    // Each demo marketplace collects differently, so checkout shows each payment caption (spec 9):
+    // Each demo marketplace collects differently, so checkout shows each of its payment captions:
     // 1 a percentage deposit, 2 the full total on confirmation, 3 nothing until the visit.
     paymentCollectionMethod: 'collect_on_site',
     paymentDepositType: null,
