@@ -59,7 +59,10 @@ export async function checkCartAtPlace(
   return place;
 }
 
-/** A time within the booking window that some practitioner is free at (else SLOT_TAKEN), or sound waitlist ranges. */
+/**
+ * A time within the booking window that some practitioner is free at (else SLOT_TAKEN), or sound
+ * waitlist ranges.
+ */
 export function checkRequestedTime(place: PlaceSchedules, when: BookingTime, now: Date): RequestedTime {
   const horizonMonths = place.marketplace.bookingHorizonMonths;
   if (when.kind === 'waitlist') {

@@ -36,7 +36,10 @@ type PricedRequest = Pick<
   'place' | 'procedureIds' | 'membershipDefinitionId' | 'promoCode' | 'gratuityCents'
 >;
 
-/** The client's own benefits apply only when signed in (a guest gets none); a promo code must be usable now. */
+/**
+ * Prices the cart: the client's own benefits apply only when signed in (a guest gets none), and a
+ * promo code must be usable now.
+ */
 export async function priceBooking(
   db: Db,
   booking: { marketplace: MarketplaceRow; client: BookingClient; request: PricedRequest; now: Date },
