@@ -21,7 +21,7 @@ import { writeRequest, writeWaitlistRequest } from './booking/write-request';
 import { checkNoteAnswers } from './checkout-notes';
 import type { CheckoutPorts } from './ports';
 
-// The names other checkout modules have always taken from here.
+// Still taken from here by inputs.ts, waitlist-offers.ts and practitioner-choice.test.ts.
 export type {
   AppointmentRequestInput,
   AppointmentRequestView,
