@@ -22,12 +22,7 @@ import { checkNoteAnswers } from './checkout-notes';
 import type { CheckoutPorts } from './ports';
 
 // Still taken from here by inputs.ts, waitlist-offers.ts and practitioner-choice.test.ts.
-export type {
-  AppointmentRequestInput,
-  AppointmentRequestView,
-  BookingPlace,
-  BookingTime,
-} from './booking/booking-request';
+export type { AppointmentRequestInput, BookingPlace, BookingTime } from './booking/booking-request';
 export { holdTime, practitionerLockSpace } from './booking/hold-time';
 export { sqlState } from './booking/sql-state';
 
