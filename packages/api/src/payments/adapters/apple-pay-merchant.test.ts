@@ -11,6 +11,7 @@ import {
   createAppleMerchantValidator,
   createSandboxMerchantValidator,
   MerchantValidationError,
+  merchantSessionOf,
 } from './apple-pay-merchant';
 
 describe('Apple Pay merchant validation URLs', () => {
@@ -196,4 +197,29 @@ describe('the sandbox merchant validator', () => {
       displayName: 'Glow Clinic',
     });
   });
+});
+
+describe('reading Apple’s answer to a session request', () => {
+  it('answers the JSON object of a 200 as the merchant session', () => {
+    expect(merchantSessionOf(200, '{"merchantSessionIdentifier":"SSH1","nonce":"ab12"}')).toEqual({
+      merchantSessionIdentifier: 'SSH1',
+      nonce: 'ab12',
+    });
+  });
+
+  it('names the status and the first 300 characters of any other answer', () => {
+    const refusal = () => merchantSessionOf(400, `{"statusMessage":"${'x'.repeat(400)}"}`);
+    expect(refusal).toThrow(MerchantValidationError);
+    expect(refusal).toThrow(`Apple Pay answered 400: {"statusMessage":"${'x'.repeat(281)}`);
+    expect(() => merchantSessionOf(400, 'Bad request')).toThrow(/^Apple Pay answered 400: Bad request$/);
+  });
+
+  it.each(['not json', '[1, 2]', 'null', '"text"'])(
+    'refuses a 200 whose body is %s as no merchant session',
+    (text) => {
+      expect(() => merchantSessionOf(200, text)).toThrow(
+        new MerchantValidationError('Apple Pay answered something other than a merchant session.'),
+      );
+    },
+  );
 });

@@ -3,6 +3,7 @@
 // certificate (mutual TLS) and the browser passes the session, untouched, to
 // `completeMerchantValidation`. The embedded sandbox answers a recognisable session instead.
 import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { request } from 'node:https';
 import type { ApplePayConfig } from '../apple-pay-config';
 
@@ -57,7 +58,7 @@ export interface MerchantSessionRequest {
   domain: string;
 }
 
-/** Apple refused or did not answer: the client sees the spec's session message, the log the reason. */
+/** Apple refused or did not answer: the client is asked to retry or pay by card, the log gets the reason. */
 export class MerchantValidationError extends Error {
   override readonly name = 'MerchantValidationError';
 }
@@ -102,66 +103,86 @@ export function createAppleMerchantValidator(
         initiative: 'web',
         initiativeContext: domain,
       });
-      return new Promise((resolve, reject) => {
-        const outgoing = request(
-          validationUrl,
-          {
-            method: 'POST',
-            cert: config.certificatePem,
-            key: config.keyPem,
-            ...(ca ? { ca } : {}),
-            minVersion: 'TLSv1.2',
-            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-            timeout: timeoutMs,
-          },
-          (response) => {
-            const chunks: Buffer[] = [];
-            let size = 0;
-            response.on('data', (chunk: Buffer) => {
-              size += chunk.length;
-              if (size > maxResponseBytes) {
-                response.destroy(new MerchantValidationError('Apple Pay answered too much.'));
-                return;
-              }
-              chunks.push(chunk);
-            });
-            response.on('error', reject);
-            response.on('end', () => {
-              const text = Buffer.concat(chunks).toString('utf8');
-              if (response.statusCode !== 200) {
-                reject(
-                  new MerchantValidationError(
-                    `Apple Pay answered ${response.statusCode}: ${text.slice(0, 300)}`,
-                  ),
-                );
-                return;
-              }
-              try {
-                const session: unknown = JSON.parse(text);
-                if (typeof session !== 'object' || session === null || Array.isArray(session)) {
-                  throw new Error('not an object');
-                }
-                resolve(session as Record<string, unknown>);
-              } catch {
-                reject(
-                  new MerchantValidationError('Apple Pay answered something other than a merchant session.'),
-                );
-              }
-            });
-          },
-        );
-        outgoing.on('timeout', () =>
-          outgoing.destroy(new MerchantValidationError(`Apple Pay did not answer within ${timeoutMs} ms.`)),
-        );
-        outgoing.on('error', (error) =>
-          reject(
-            error instanceof MerchantValidationError ? error : new MerchantValidationError(error.message),
-          ),
-        );
-        outgoing.end(body);
+      return postToApple(validationUrl, body, {
+        cert: config.certificatePem,
+        key: config.keyPem,
+        ca,
+        timeoutMs,
       });
     },
   };
+}
+
+/** POSTs the session request over mutual TLS and answers the merchant session Apple sent back. */
+function postToApple(
+  url: URL,
+  body: string,
+  { cert, key, ca, timeoutMs }: { cert: string; key: string; ca: string | undefined; timeoutMs: number },
+): Promise<Record<string, unknown>> {
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      url,
+      {
+        method: 'POST',
+        cert,
+        key,
+        ...(ca ? { ca } : {}),
+        minVersion: 'TLSv1.2',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        timeout: timeoutMs,
+      },
+      (response) => {
+        readAnswer(response)
+          .then((text) => merchantSessionOf(response.statusCode, text))
+          .then(resolve, reject);
+      },
+    );
+    outgoing.on('timeout', () =>
+      outgoing.destroy(new MerchantValidationError(`Apple Pay did not answer within ${timeoutMs} ms.`)),
+    );
+    outgoing.on('error', (error) =>
+      reject(error instanceof MerchantValidationError ? error : new MerchantValidationError(error.message)),
+    );
+    outgoing.end(body);
+  });
+}
+
+/** The body of Apple's answer as text; an answer past maxResponseBytes is cut off as an error. */
+function readAnswer(response: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    response.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxResponseBytes) {
+        response.destroy(new MerchantValidationError('Apple Pay answered too much.'));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    response.on('error', reject);
+    response.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+  });
+}
+
+/**
+ * The merchant session in Apple's answer: a 200 whose body is a JSON object. Anything else is a
+ * MerchantValidationError naming the status and the start of the body, or saying it is no session.
+ */
+export function merchantSessionOf(statusCode: number | undefined, text: string): Record<string, unknown> {
+  if (statusCode !== 200) {
+    throw new MerchantValidationError(`Apple Pay answered ${statusCode}: ${text.slice(0, 300)}`);
+  }
+  let session: unknown;
+  try {
+    session = JSON.parse(text);
+  } catch {
+    session = null;
+  }
+  if (typeof session !== 'object' || session === null || Array.isArray(session)) {
+    throw new MerchantValidationError('Apple Pay answered something other than a merchant session.');
+  }
+  return session as Record<string, unknown>;
 }
 
 /** The sandbox merchant identifier, in the sessions the sandbox answers. */

@@ -1,6 +1,6 @@
 import type { CardBrand, PaymentProcessorName } from '../tables';
 
-/** Who the card belongs to, as the checkout form collected it (spec 7 card identity). */
+/** Who the card belongs to, as the checkout form collected it: the processor's customer is made from it. */
 export interface CardIdentity {
   firstName: string;
   lastName: string;
@@ -65,6 +65,27 @@ export class InvalidCardTokenError extends Error {
   override readonly name = 'InvalidCardTokenError';
 }
 
+/** A card the browser tokenized (or, after a challenge, the setup's client secret), and whose it is. */
+export interface SaveCardInput {
+  token: string;
+  identity: CardIdentity;
+  customerReference: string | null;
+}
+
+/** An off-session charge of a saved card. */
+export interface ChargeInput {
+  customerReference: string;
+  processorReference: string;
+  amountCents: number;
+  idempotencyKey: string;
+  description: string;
+}
+
+export interface RefundInput {
+  chargeReference: string;
+  idempotencyKey: string;
+}
+
 /** The payments port: a processor that keeps cards and charges them. */
 export interface PaymentsProcessor {
   readonly name: PaymentProcessorName;
@@ -77,24 +98,14 @@ export interface PaymentsProcessor {
    * repeats the same processor requests (stable idempotency keys), never a second customer or setup.
    * Throws CardDeclinedError or InvalidCardTokenError.
    */
-  saveCard(input: {
-    token: string;
-    identity: CardIdentity;
-    customerReference: string | null;
-  }): Promise<SavedCard>;
+  saveCard(input: SaveCardInput): Promise<SavedCard>;
   /**
    * Charges a saved card off-session. The same idempotency key always gives the first attempt's
    * result and never charges twice; the processor's payment carries the key (Stripe: metadata
    * `atrium_idempotency_key`). A decline is a result, not an exception; so is a bank asking for the
    * client's authentication (`authentication` set).
    */
-  charge(input: {
-    customerReference: string;
-    processorReference: string;
-    amountCents: number;
-    idempotencyKey: string;
-    description: string;
-  }): Promise<ChargeResult>;
+  charge(input: ChargeInput): Promise<ChargeResult>;
   /**
    * Gets a charge that needs the client's authentication ready for the browser's challenge and
    * tells where it stands (succeeded or failed once the client answered). The server asks the
@@ -102,5 +113,5 @@ export interface PaymentsProcessor {
    */
   paymentAuthentication(reference: string): Promise<PaymentAuthenticationState>;
   /** Gives a charge back in full. */
-  refund(input: { chargeReference: string; idempotencyKey: string }): Promise<void>;
+  refund(input: RefundInput): Promise<void>;
 }

@@ -11,14 +11,16 @@ import {
   authenticationRequiredReason,
   CardAuthenticationRequiredError,
   CardDeclinedError,
+  type ChargeInput,
   type ChargeResult,
   InvalidCardTokenError,
   type PaymentAuthenticationState,
   type PaymentsProcessor,
+  type SaveCardInput,
   type SavedCard,
 } from './payments-processor';
 
-/** Card details as the sandbox card form sends them (spec 5: billing line 1, city, state, ZIP). */
+/** Card details as the sandbox card form sends them, with the billing address (line 1, city, state, ZIP). */
 export interface SandboxCardDetails {
   number: string;
   expMonth: number;
@@ -36,7 +38,7 @@ export interface SandboxCardToken {
   lastFour: string;
 }
 
-/** Why a card's details were refused by the tokenizer (the spec's one message is shown for all). */
+/** Why a card's details were refused by the tokenizer (the client sees one message for every reason). */
 export class InvalidCardDetailsError extends Error {
   override readonly name = 'InvalidCardDetailsError';
 }
@@ -93,160 +95,17 @@ const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 const unknownSecret = 'Nothing is waiting for authentication with this client secret.';
 
 export function createSandboxProcessor(db: Db): SandboxProcessor {
-  /**
-   * The second step of saving a card that needed authentication: the setup the client secret names
-   * (the secret itself is the proof the caller started it) must have succeeded, for this customer.
-   */
-  async function completeSetup(clientSecret: string, customerReference: string | null): Promise<SavedCard> {
-    const [row] = await db
-      .select({ setup: sandboxSetups, card: sandboxCards })
-      .from(sandboxSetups)
-      .innerJoin(sandboxCards, eq(sandboxCards.token, sandboxSetups.token))
-      .where(eq(sandboxSetups.clientSecret, clientSecret));
-    if (!row || (customerReference !== null && row.setup.customerReference !== customerReference)) {
-      throw new InvalidCardTokenError('The client secret names no setup of this customer.');
-    }
-    if (row.setup.status === 'requires_action') throw new CardAuthenticationRequiredError(clientSecret);
-    if (row.setup.status === 'failed') throw new CardDeclinedError(authenticationFailedMessage);
-    return toSavedCard(row.setup.customerReference, row.card);
-  }
-
   return {
     name: 'sandbox',
-
-    async tokenize(card, now = new Date()) {
-      const number = card.number.replace(/[\s-]/g, '');
-      const brand = cardBrand(number);
-      const problem =
-        !isCreditCardNumber(number) ||
-        brand === null ||
-        !/^\d{3,4}$/.test(card.cvc.trim()) ||
-        !isFutureExpiry(card.expMonth, card.expYear, now) ||
-        [card.addressLine1, card.addressCity, card.addressState, card.addressPostalCode].some(
-          (field) => field.trim() === '' || field.length > 200,
-        );
-      if (problem || brand === null) throw new InvalidCardDetailsError('The card details are not valid.');
-      const outcome = sandboxTestCards[number] ?? {};
-      const token = `tok_sandbox_${hex(16)}`;
-      const lastFour = number.slice(-4);
-      await db.insert(sandboxCards).values({
-        token,
-        brand,
-        lastFour,
-        expirationMonth: card.expMonth,
-        expirationYear: fullYear(card.expYear),
-        saveDeclineReason: outcome.onSave ?? null,
-        chargeDeclineReason: outcome.onCharge ?? null,
-        authentication: outcome.authentication ?? null,
-        createdAt: now,
-      });
-      return { token, brand, lastFour };
-    },
-
-    async saveCard({ token, customerReference }): Promise<SavedCard> {
-      if (setupSecret.test(token)) return completeSetup(token, customerReference);
-      const [card] = await db.select().from(sandboxCards).where(eq(sandboxCards.token, token));
-      if (!card || card.paymentMethodReference !== null) {
-        throw new InvalidCardTokenError('The card token is unknown or was already used.');
-      }
-      if (card.saveDeclineReason) throw new CardDeclinedError(card.saveDeclineReason);
-      const processorReference = `pm_sandbox_${hex(12)}`;
-      // A token is used once, also when two requests present it at the same moment.
-      const [saved] = await db
-        .update(sandboxCards)
-        .set({ paymentMethodReference: processorReference })
-        .where(and(eq(sandboxCards.token, token), isNull(sandboxCards.paymentMethodReference)))
-        .returning();
-      if (!saved) throw new InvalidCardTokenError('The card token is unknown or was already used.');
-      const customer = customerReference ?? `cus_sandbox_${hex(12)}`;
-      if (saved.authentication !== null) {
-        // As a SetupIntent in requires_action: the bank wants the holder before the card is kept.
-        const reference = `seti_sandbox_${hex(12)}`;
-        const clientSecret = `${reference}_secret_${hex(16)}`;
-        await db.insert(sandboxSetups).values({
-          reference,
-          clientSecret,
-          token,
-          customerReference: customer,
-          status: 'requires_action',
-        });
-        throw new CardAuthenticationRequiredError(clientSecret);
-      }
-      return toSavedCard(customer, saved);
-    },
-
-    async charge({ processorReference, amountCents, idempotencyKey }): Promise<ChargeResult> {
-      const [card] = await db
-        .select()
-        .from(sandboxCards)
-        .where(eq(sandboxCards.paymentMethodReference, processorReference));
-      const failureReason = card ? card.chargeDeclineReason : declineMessages.declined;
-      const reference = `ch_sandbox_${hex(12)}`;
-      const needsAuthentication = failureReason === null && card?.authentication === 'always';
-      // The first attempt with a key decides; a repeat reads it back (as Stripe's idempotency does).
-      await db
-        .insert(sandboxCharges)
-        .values({
-          idempotencyKey,
-          reference,
-          paymentMethodReference: processorReference,
-          amountCents,
-          failureReason: needsAuthentication ? authenticationRequiredReason : failureReason,
-          status: needsAuthentication ? 'requires_action' : failureReason ? 'failed' : 'succeeded',
-          clientSecret: needsAuthentication ? `${reference}_secret_${hex(16)}` : null,
-        })
-        .onConflictDoNothing();
-      const [charge] = await db
-        .select()
-        .from(sandboxCharges)
-        .where(eq(sandboxCharges.idempotencyKey, idempotencyKey));
-      if (!charge) throw new Error('The sandbox charge was not recorded.');
-      if (charge.status === 'succeeded') return { ok: true, reference: charge.reference };
-      return {
-        ok: false,
-        reason: charge.failureReason ?? declineMessages.declined,
-        ...(charge.status === 'requires_action' ? { authentication: { reference: charge.reference } } : {}),
-      };
-    },
-
-    async paymentAuthentication(reference): Promise<PaymentAuthenticationState> {
-      const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference));
-      if (!charge) throw new SandboxAuthenticationError(`No sandbox payment ${reference}.`);
-      if (charge.status === 'succeeded') return { status: 'succeeded', reference: charge.reference };
-      if (charge.status === 'requires_action' && charge.clientSecret) {
-        return { status: 'requires_action', clientSecret: charge.clientSecret };
-      }
-      return { status: 'failed', reason: charge.failureReason ?? declineMessages.declined };
-    },
-
-    async authenticate(clientSecret, outcome) {
-      const approved = outcome === 'approve';
-      if (setupSecret.test(clientSecret)) {
-        const answered = await db
-          .update(sandboxSetups)
-          .set({ status: approved ? 'succeeded' : 'failed' })
-          .where(
-            and(eq(sandboxSetups.clientSecret, clientSecret), eq(sandboxSetups.status, 'requires_action')),
-          )
-          .returning({ reference: sandboxSetups.reference });
-        if (answered.length === 0) throw new SandboxAuthenticationError(unknownSecret);
-        return;
-      }
-      const answered = await db
-        .update(sandboxCharges)
-        .set(
-          approved
-            ? { status: 'succeeded', failureReason: null }
-            : { status: 'failed', failureReason: authenticationFailedMessage },
-        )
-        .where(
-          and(eq(sandboxCharges.clientSecret, clientSecret), eq(sandboxCharges.status, 'requires_action')),
-        )
-        .returning({ reference: sandboxCharges.reference });
-      if (answered.length === 0) throw new SandboxAuthenticationError(unknownSecret);
-    },
-
-    async refund({ chargeReference }) {
+    tokenize: (card, now = new Date()) => tokenize(db, card, now),
+    saveCard: (input) => saveCard(db, input),
+    charge: (input) => charge(db, input),
+    paymentAuthentication: (reference) => paymentAuthentication(db, reference),
+    authenticate: (clientSecret, outcome) =>
+      setupSecret.test(clientSecret)
+        ? answerSetupChallenge(db, clientSecret, outcome)
+        : answerPaymentChallenge(db, clientSecret, outcome),
+    refund: async ({ chargeReference }) => {
       await db
         .update(sandboxCharges)
         .set({ refundedAt: sql`coalesce(${sandboxCharges.refundedAt}, now())` })
@@ -255,7 +114,199 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
   };
 }
 
-function toSavedCard(customerReference: string, card: typeof sandboxCards.$inferSelect): SavedCard {
+async function tokenize(db: Db, card: SandboxCardDetails, now: Date): Promise<SandboxCardToken> {
+  const { number, brand } = validCard(card, now);
+  const outcome = sandboxTestCards[number] ?? {};
+  const token = `tok_sandbox_${hex(16)}`;
+  const lastFour = number.slice(-4);
+  await db.insert(sandboxCards).values({
+    token,
+    brand,
+    lastFour,
+    expirationMonth: card.expMonth,
+    expirationYear: fullYear(card.expYear),
+    saveDeclineReason: outcome.onSave ?? null,
+    chargeDeclineReason: outcome.onCharge ?? null,
+    authentication: outcome.authentication ?? null,
+    createdAt: now,
+  });
+  return { token, brand, lastFour };
+}
+
+/**
+ * The card's number (without spaces or dashes) and network, when every detail is valid: a number
+ * passing the Luhn check of a network the product takes, a 3- or 4-digit CVC, an expiry not yet
+ * past, and the billing address filled in. Otherwise InvalidCardDetailsError.
+ */
+export function validCard(card: SandboxCardDetails, now: Date): { number: string; brand: CardBrand } {
+  const number = card.number.replace(/[\s-]/g, '');
+  const brand = cardBrand(number);
+  const problem =
+    !isCreditCardNumber(number) ||
+    brand === null ||
+    !/^\d{3,4}$/.test(card.cvc.trim()) ||
+    !isFutureExpiry(card.expMonth, card.expYear, now) ||
+    [card.addressLine1, card.addressCity, card.addressState, card.addressPostalCode].some(
+      (field) => field.trim() === '' || field.length > 200,
+    );
+  if (problem || brand === null) throw new InvalidCardDetailsError('The card details are not valid.');
+  return { number, brand };
+}
+
+async function saveCard(db: Db, { token, customerReference }: SaveCardInput): Promise<SavedCard> {
+  if (setupSecret.test(token)) return completeSetup(db, token, customerReference);
+  const saved = await useCardToken(db, token);
+  const customer = customerReference ?? `cus_sandbox_${hex(12)}`;
+  if (saved.authentication !== null) await startSetupChallenge(db, token, customer);
+  return toSavedCard(customer, saved);
+}
+
+/** Makes the card of a fresh token a payment method; a token is used once, refused if declined. */
+async function useCardToken(db: Db, token: string): Promise<SandboxCardRow> {
+  const [card] = await db.select().from(sandboxCards).where(eq(sandboxCards.token, token));
+  if (!card || card.paymentMethodReference !== null) {
+    throw new InvalidCardTokenError('The card token is unknown or was already used.');
+  }
+  if (card.saveDeclineReason) throw new CardDeclinedError(card.saveDeclineReason);
+  // Conditional, so a token is used once also when two requests present it at the same moment.
+  const [saved] = await db
+    .update(sandboxCards)
+    .set({ paymentMethodReference: `pm_sandbox_${hex(12)}` })
+    .where(and(eq(sandboxCards.token, token), isNull(sandboxCards.paymentMethodReference)))
+    .returning();
+  if (!saved) throw new InvalidCardTokenError('The card token is unknown or was already used.');
+  return saved;
+}
+
+/**
+ * As a SetupIntent in requires_action: the bank wants the holder before the card is kept. Always
+ * throws CardAuthenticationRequiredError with the setup's client secret.
+ */
+async function startSetupChallenge(db: Db, token: string, customerReference: string): Promise<never> {
+  const reference = `seti_sandbox_${hex(12)}`;
+  const clientSecret = `${reference}_secret_${hex(16)}`;
+  await db.insert(sandboxSetups).values({
+    reference,
+    clientSecret,
+    token,
+    customerReference,
+    status: 'requires_action',
+  });
+  throw new CardAuthenticationRequiredError(clientSecret);
+}
+
+/**
+ * The second step of saving a card that needed authentication: the setup the client secret names
+ * (the secret itself is the proof the caller started it) must have succeeded, for this customer.
+ */
+async function completeSetup(
+  db: Db,
+  clientSecret: string,
+  customerReference: string | null,
+): Promise<SavedCard> {
+  const [row] = await db
+    .select({ setup: sandboxSetups, card: sandboxCards })
+    .from(sandboxSetups)
+    .innerJoin(sandboxCards, eq(sandboxCards.token, sandboxSetups.token))
+    .where(eq(sandboxSetups.clientSecret, clientSecret));
+  if (!row || (customerReference !== null && row.setup.customerReference !== customerReference)) {
+    throw new InvalidCardTokenError('The client secret names no setup of this customer.');
+  }
+  if (row.setup.status === 'requires_action') throw new CardAuthenticationRequiredError(clientSecret);
+  if (row.setup.status === 'failed') throw new CardDeclinedError(authenticationFailedMessage);
+  return toSavedCard(row.setup.customerReference, row.card);
+}
+
+async function charge(
+  db: Db,
+  { processorReference, amountCents, idempotencyKey }: ChargeInput,
+): Promise<ChargeResult> {
+  const [card] = await db
+    .select()
+    .from(sandboxCards)
+    .where(eq(sandboxCards.paymentMethodReference, processorReference));
+  const failureReason = card ? card.chargeDeclineReason : declineMessages.declined;
+  const reference = `ch_sandbox_${hex(12)}`;
+  const needsAuthentication = failureReason === null && card?.authentication === 'always';
+  // The first attempt with a key decides; a repeat reads it back (as Stripe's idempotency does).
+  await db
+    .insert(sandboxCharges)
+    .values({
+      idempotencyKey,
+      reference,
+      paymentMethodReference: processorReference,
+      amountCents,
+      failureReason: needsAuthentication ? authenticationRequiredReason : failureReason,
+      status: needsAuthentication ? 'requires_action' : failureReason ? 'failed' : 'succeeded',
+      clientSecret: needsAuthentication ? `${reference}_secret_${hex(16)}` : null,
+    })
+    .onConflictDoNothing();
+  const [recorded] = await db
+    .select()
+    .from(sandboxCharges)
+    .where(eq(sandboxCharges.idempotencyKey, idempotencyKey));
+  if (!recorded) throw new Error('The sandbox charge was not recorded.');
+  return recordedChargeResult(recorded);
+}
+
+/** What a recorded sandbox charge answers the caller. */
+export function recordedChargeResult(
+  charge: Pick<SandboxChargeRow, 'status' | 'reference' | 'failureReason'>,
+): ChargeResult {
+  if (charge.status === 'succeeded') return { ok: true, reference: charge.reference };
+  return {
+    ok: false,
+    reason: charge.failureReason ?? declineMessages.declined,
+    ...(charge.status === 'requires_action' ? { authentication: { reference: charge.reference } } : {}),
+  };
+}
+
+async function paymentAuthentication(db: Db, reference: string): Promise<PaymentAuthenticationState> {
+  const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.reference, reference));
+  if (!charge) throw new SandboxAuthenticationError(`No sandbox payment ${reference}.`);
+  if (charge.status === 'succeeded') return { status: 'succeeded', reference: charge.reference };
+  if (charge.status === 'requires_action' && charge.clientSecret) {
+    return { status: 'requires_action', clientSecret: charge.clientSecret };
+  }
+  return { status: 'failed', reason: charge.failureReason ?? declineMessages.declined };
+}
+
+/** The bank's answer to the challenge of saving a card; only a setup still waiting takes one. */
+async function answerSetupChallenge(
+  db: Db,
+  clientSecret: string,
+  outcome: SandboxAuthenticationOutcome,
+): Promise<void> {
+  const answered = await db
+    .update(sandboxSetups)
+    .set({ status: outcome === 'approve' ? 'succeeded' : 'failed' })
+    .where(and(eq(sandboxSetups.clientSecret, clientSecret), eq(sandboxSetups.status, 'requires_action')))
+    .returning({ reference: sandboxSetups.reference });
+  if (answered.length === 0) throw new SandboxAuthenticationError(unknownSecret);
+}
+
+/** The bank's answer to the challenge of a payment; only a payment still waiting takes one. */
+async function answerPaymentChallenge(
+  db: Db,
+  clientSecret: string,
+  outcome: SandboxAuthenticationOutcome,
+): Promise<void> {
+  const answered = await db
+    .update(sandboxCharges)
+    .set(
+      outcome === 'approve'
+        ? { status: 'succeeded', failureReason: null }
+        : { status: 'failed', failureReason: authenticationFailedMessage },
+    )
+    .where(and(eq(sandboxCharges.clientSecret, clientSecret), eq(sandboxCharges.status, 'requires_action')))
+    .returning({ reference: sandboxCharges.reference });
+  if (answered.length === 0) throw new SandboxAuthenticationError(unknownSecret);
+}
+
+type SandboxCardRow = typeof sandboxCards.$inferSelect;
+type SandboxChargeRow = typeof sandboxCharges.$inferSelect;
+
+function toSavedCard(customerReference: string, card: SandboxCardRow): SavedCard {
   if (card.paymentMethodReference === null) throw new Error('The sandbox card was not saved.');
   return {
     customerReference,

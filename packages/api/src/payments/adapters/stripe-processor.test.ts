@@ -15,7 +15,12 @@ import {
   InvalidCardTokenError,
   type PaymentsProcessor,
 } from './payments-processor';
-import { createStripeProcessor, idempotencyKeyMetadata } from './stripe-processor';
+import {
+  authenticationState,
+  createStripeProcessor,
+  idempotencyKeyMetadata,
+  refusedChargeResult,
+} from './stripe-processor';
 
 type Json = Record<string, unknown>;
 
@@ -459,5 +464,51 @@ describe('the Stripe adapter through the stripe SDK', () => {
     await processor.refund({ chargeReference: 'pi_000009', idempotencyKey: 'atrium-refund-pi_000009' });
     expect(creating()).toMatchObject([{ path: '/v1/refunds', idempotencyKey: 'atrium-refund-pi_000009' }]);
     expect(creating()[0]?.params.get('payment_intent')).toBe('pi_000009');
+  });
+});
+
+describe('reading Stripe’s answers', () => {
+  it('gives a refused off-session charge the bank wants authenticated the PaymentIntent to authenticate', () => {
+    expect(
+      refusedChargeResult({
+        message: 'This payment requires authentication.',
+        code: 'authentication_required',
+        payment_intent: { id: 'pi_1' },
+      }),
+    ).toEqual({ ok: false, reason: authenticationRequiredReason, authentication: { reference: 'pi_1' } });
+  });
+
+  it('gives any other refused charge as final, with the bank’s reason', () => {
+    expect(
+      refusedChargeResult({
+        message: 'Your card was declined.',
+        code: 'card_declined',
+        payment_intent: { id: 'pi_2' },
+      }),
+    ).toEqual({ ok: false, reason: 'Your card was declined.' });
+    expect(refusedChargeResult({ message: 'Needs you.', code: 'authentication_required' })).toEqual({
+      ok: false,
+      reason: 'Needs you.',
+    });
+  });
+
+  it('tells where a payment waiting for authentication stands', () => {
+    const intent = { id: 'pi_3', client_secret: 'pi_3_secret_x', last_payment_error: null };
+    expect(authenticationState({ ...intent, status: 'succeeded' })).toEqual({
+      status: 'succeeded',
+      reference: 'pi_3',
+    });
+    expect(authenticationState({ ...intent, status: 'requires_action' })).toEqual({
+      status: 'requires_action',
+      clientSecret: 'pi_3_secret_x',
+    });
+    expect(authenticationState({ ...intent, status: 'requires_payment_method' })).toEqual({
+      status: 'failed',
+      reason: authenticationFailedMessage,
+    });
+    expect(authenticationState({ ...intent, status: 'canceled' })).toEqual({
+      status: 'failed',
+      reason: 'The payment could not be completed (canceled).',
+    });
   });
 });
