@@ -122,73 +122,19 @@ export function loadIdentityConfig(
   nodeEnv: NodeEnv,
 ): IdentityConfig {
   const parsed = envSchema.safeParse(env);
-  const problems = parsed.success
-    ? []
-    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-  if (!parsed.success) throw invalid(problems);
+  if (!parsed.success) {
+    throw invalid(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
   const values = parsed.data;
   const production = nodeEnv === 'production';
-
-  const webOrigins = (values.WEB_ORIGINS?.split(',') ?? [...oidcDevWebOrigins])
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-  for (const origin of webOrigins) {
-    if (!isOrigin(origin))
-      problems.push(`WEB_ORIGINS: ${origin} is not an origin such as https://book.example.com`);
-  }
-
-  const smsValues = [values.SMS_API_URL, values.SMS_API_KEY, values.SMS_FROM];
-  if (smsValues.some(Boolean) && !smsValues.every(Boolean)) {
-    problems.push('SMS_API_URL, SMS_API_KEY, SMS_FROM: set all three, or none for the outbox');
-  }
-
-  const devIssuer = oidcDevIssuer(values.OIDC_DEV_PORT);
-  const google = providerConfig('GOOGLE', problems, {
-    issuer: values.GOOGLE_ISSUER,
-    clientId: values.GOOGLE_CLIENT_ID,
-    clientSecret: values.GOOGLE_CLIENT_SECRET
-      ? { kind: 'static', value: values.GOOGLE_CLIENT_SECRET }
-      : undefined,
-    scope: values.GOOGLE_SCOPE,
-    development: production
-      ? null
-      : {
-          issuer: devIssuer,
-          clientId: oidcDevClients.google.clientId,
-          clientSecret: { kind: 'static', value: oidcDevClients.google.clientSecret },
-          scope: defaultScope,
-        },
-  });
-  const appleKey = [values.APPLE_TEAM_ID, values.APPLE_KEY_ID, values.APPLE_PRIVATE_KEY];
-  if (appleKey.some(Boolean) && !appleKey.every(Boolean)) {
-    problems.push('APPLE_TEAM_ID, APPLE_KEY_ID, APPLE_PRIVATE_KEY: set all three to sign the client secret');
-  }
-  const apple = providerConfig('APPLE', problems, {
-    issuer: values.APPLE_ISSUER,
-    clientId: values.APPLE_CLIENT_ID,
-    clientSecret:
-      values.APPLE_TEAM_ID && values.APPLE_KEY_ID && values.APPLE_PRIVATE_KEY
-        ? {
-            kind: 'apple-signed',
-            teamId: values.APPLE_TEAM_ID,
-            keyId: values.APPLE_KEY_ID,
-            // Environments often carry PEM line breaks as literal \n.
-            privateKeyPem: values.APPLE_PRIVATE_KEY.replace(/\\n/g, '\n'),
-          }
-        : values.APPLE_CLIENT_SECRET
-          ? { kind: 'static', value: values.APPLE_CLIENT_SECRET }
-          : undefined,
-    scope: values.APPLE_SCOPE,
-    development: production
-      ? null
-      : {
-          issuer: devIssuer,
-          clientId: oidcDevClients.apple.clientId,
-          clientSecret: { kind: 'static', value: oidcDevClients.apple.clientSecret },
-          scope: defaultScope,
-        },
-  });
-
+  const problems: string[] = [];
+  const webOrigins = webOriginsOf(values, problems);
+  const sms = smsConfig(values, problems);
+  const devIssuer = production ? null : oidcDevIssuer(values.OIDC_DEV_PORT);
+  const providers = {
+    google: googleProvider(values, devIssuer, problems),
+    apple: appleProvider(values, devIssuer, problems),
+  };
   if (problems.length > 0) throw invalid(problems);
 
   return {
@@ -196,11 +142,8 @@ export function loadIdentityConfig(
     mail: values.SMTP_URL
       ? { kind: 'smtp', url: values.SMTP_URL, from: values.MAIL_FROM }
       : { kind: 'outbox', from: values.MAIL_FROM },
-    sms:
-      values.SMS_API_URL && values.SMS_API_KEY && values.SMS_FROM
-        ? { kind: 'http', url: values.SMS_API_URL, apiKey: values.SMS_API_KEY, from: values.SMS_FROM }
-        : { kind: 'outbox' },
-    providers: { google, apple },
+    sms,
+    providers,
     registrationTokenSecret: values.AUTH_TOKEN_SECRET ?? developmentTokenSecret,
     passcodeLimits: {
       perAddressAndClientPerHour: values.PASSCODE_LIMIT_PER_EMAIL_AND_IP,
@@ -214,6 +157,90 @@ export function loadIdentityConfig(
     sessionCookieSecure: values.SESSION_COOKIE_SECURE ?? (production ? 'always' : 'auto'),
     devMailbox: !production,
   };
+}
+
+type EnvValues = z.infer<typeof envSchema>;
+
+/** WEB_ORIGINS, comma-separated (the local web app's origins when unset); notes any that is no origin. */
+function webOriginsOf(values: EnvValues, problems: string[]): string[] {
+  const webOrigins = (values.WEB_ORIGINS?.split(',') ?? [...oidcDevWebOrigins])
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of webOrigins) {
+    if (!isOrigin(origin))
+      problems.push(`WEB_ORIGINS: ${origin} is not an origin such as https://book.example.com`);
+  }
+  return webOrigins;
+}
+
+/** The SMS provider when all three of its settings are given, the outbox when none is. */
+function smsConfig(values: EnvValues, problems: string[]): SmsConfig {
+  const { SMS_API_URL: url, SMS_API_KEY: apiKey, SMS_FROM: from } = values;
+  if (url && apiKey && from) return { kind: 'http', url, apiKey, from };
+  if (url || apiKey || from) {
+    problems.push('SMS_API_URL, SMS_API_KEY, SMS_FROM: set all three, or none for the outbox');
+  }
+  return { kind: 'outbox' };
+}
+
+/** The local OIDC provider's client of a provider, outside production (devIssuer null: production). */
+function developmentProvider(
+  devIssuer: string | null,
+  client: { clientId: string; clientSecret: string },
+): OpenIdProviderConfig | null {
+  if (devIssuer === null) return null;
+  return {
+    issuer: devIssuer,
+    clientId: client.clientId,
+    clientSecret: { kind: 'static', value: client.clientSecret },
+    scope: defaultScope,
+  };
+}
+
+function googleProvider(
+  values: EnvValues,
+  devIssuer: string | null,
+  problems: string[],
+): OpenIdProviderConfig | null {
+  return providerConfig('GOOGLE', problems, {
+    issuer: values.GOOGLE_ISSUER,
+    clientId: values.GOOGLE_CLIENT_ID,
+    clientSecret: values.GOOGLE_CLIENT_SECRET
+      ? { kind: 'static', value: values.GOOGLE_CLIENT_SECRET }
+      : undefined,
+    scope: values.GOOGLE_SCOPE,
+    development: developmentProvider(devIssuer, oidcDevClients.google),
+  });
+}
+
+function appleProvider(
+  values: EnvValues,
+  devIssuer: string | null,
+  problems: string[],
+): OpenIdProviderConfig | null {
+  return providerConfig('APPLE', problems, {
+    issuer: values.APPLE_ISSUER,
+    clientId: values.APPLE_CLIENT_ID,
+    clientSecret: appleClientSecret(values, problems),
+    scope: values.APPLE_SCOPE,
+    development: developmentProvider(devIssuer, oidcDevClients.apple),
+  });
+}
+
+/**
+ * Apple's client secret: signed with the team's key when all three of its settings are given (a
+ * partial set is a problem), else the static APPLE_CLIENT_SECRET, if any.
+ */
+function appleClientSecret(values: EnvValues, problems: string[]): ClientSecretConfig | undefined {
+  const { APPLE_TEAM_ID: teamId, APPLE_KEY_ID: keyId, APPLE_PRIVATE_KEY: privateKey } = values;
+  if (teamId && keyId && privateKey) {
+    // Environments often carry PEM line breaks as literal \n.
+    return { kind: 'apple-signed', teamId, keyId, privateKeyPem: privateKey.replace(/\\n/g, '\n') };
+  }
+  if (teamId || keyId || privateKey) {
+    problems.push('APPLE_TEAM_ID, APPLE_KEY_ID, APPLE_PRIVATE_KEY: set all three to sign the client secret');
+  }
+  return values.APPLE_CLIENT_SECRET ? { kind: 'static', value: values.APPLE_CLIENT_SECRET } : undefined;
 }
 
 function providerConfig(

@@ -118,137 +118,166 @@ export function createRequestSession(
   jar: SessionCookieJar,
   namedMarketplace: string | null = null,
 ): RequestSession {
-  let presented: Promise<PresentedToken[]> | undefined;
-  const tokens = () => {
-    presented ??= jar.read();
-    return presented;
-  };
-  let group: Promise<RequestGroup> | undefined;
-  const requestGroup = () => {
-    group ??= groupOfNamedMarketplace(db, namedMarketplace);
-    return group;
-  };
-  // Memoised lookups, dropped whenever start or end changes the cookies.
-  const ofGroup = new Map<number, Promise<ActiveSession | null>>();
-  let ofRequest: Promise<ActiveSession | null> | undefined;
-
-  /** The session of group mgId: its own cookie first, then the legacy cookie if it holds one of mgId. */
-  const lookUpGroup = async (mgId: number): Promise<ActiveSession | null> => {
-    const now = clock();
-    const candidates = (await tokens())
-      .filter((presented) => presented.mgId === mgId || presented.mgId === null)
-      .sort((a, b) => (a.mgId === null ? 1 : 0) - (b.mgId === null ? 1 : 0));
-    for (const { token } of candidates) {
-      const session = await loadActiveSession(db, now, token);
-      if (session && session.mgId === mgId) {
-        await noteSeen(db, now, session);
-        return toActive(session);
-      }
-    }
-    return null;
-  };
-
-  /** For a request naming no marketplace: the one valid session its cookies hold, if just one. */
-  const lookUpOnly = async (): Promise<ActiveSession | null> => {
-    const now = clock();
-    const found = new Map<number, LoadedSession>();
-    for (const { mgId, token } of await tokens()) {
-      const session = await loadActiveSession(db, now, token);
-      // A cookie renamed to another group's name holds nothing.
-      if (session && (mgId === null || session.mgId === mgId)) found.set(session.id, session);
-    }
-    const [only, ...others] = [...found.values()];
-    if (!only || others.length > 0) return null;
-    await noteSeen(db, now, only);
-    return toActive(only);
-  };
-
-  const forGroup = (mgId: number) => {
-    let session = ofGroup.get(mgId);
-    if (!session) {
-      session = lookUpGroup(mgId);
-      ofGroup.set(mgId, session);
-    }
-    return session;
-  };
-
-  /** Revokes the presented sessions of group mgId (every presented session when null). */
-  const revokePresented = async (mgId: number | null, now: Date): Promise<PresentedToken[]> => {
-    const candidates = (await tokens()).filter(
-      (presented) => mgId === null || presented.mgId === mgId || presented.mgId === null,
-    );
-    if (candidates.length === 0) return [];
-    const byHash = new Map(candidates.map((candidate) => [sha256(candidate.token), candidate]));
-    const revoked = await db
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          inArray(sessions.tokenHash, [...byHash.keys()]),
-          isNull(sessions.revokedAt),
-          mgId === null ? undefined : eq(sessions.mgId, mgId),
-        ),
-      )
-      .returning({ tokenHash: sessions.tokenHash });
-    const revokedHashes = new Set(revoked.map((row) => row.tokenHash));
-    // Cookies to clear: the group's own, and the legacy cookie when it held this group's session.
-    return candidates.filter(
-      (candidate) => mgId === null || candidate.mgId === mgId || revokedHashes.has(sha256(candidate.token)),
-    );
-  };
-
-  const forget = async (cleared: PresentedToken[]) => {
-    for (const { mgId } of cleared) await jar.clear(mgId);
-    const current = await tokens();
-    presented = Promise.resolve(current.filter((token) => !cleared.includes(token)));
-    ofGroup.clear();
-    ofRequest = undefined;
-  };
-
+  const request: SessionRequest = { db, clock, jar, namedMarketplace, ofGroup: new Map() };
   return {
-    current(mgId) {
-      if (mgId !== undefined) return forGroup(mgId);
-      ofRequest ??= (async () => {
-        const named = await requestGroup();
-        if (named === 'unknown') return null;
-        return named === 'unnamed' ? lookUpOnly() : forGroup(named);
-      })();
-      return ofRequest;
-    },
-    async start(user) {
-      const now = clock();
-      const cleared = await revokePresented(user.mgId, now);
-      await forget(cleared.filter((token) => token.mgId === null));
-      const token = newToken();
-      const [row] = await db
-        .insert(sessions)
-        .values({
-          tokenHash: sha256(token),
-          userId: user.id,
-          mgId: user.mgId,
-          createdAt: now,
-          lastSeenAt: now,
-        })
-        .returning({ id: sessions.id });
-      if (!row) throw new Error('Session was not created');
-      await jar.write(user.mgId, token, new Date(now.getTime() + sessionAbsoluteMs));
-      const session = { id: row.id, userId: user.id, mgId: user.mgId };
-      const others = (await tokens()).filter((presented) => presented.mgId !== user.mgId);
-      presented = Promise.resolve([...others, { mgId: user.mgId, token }]);
-      ofGroup.clear();
-      ofGroup.set(user.mgId, Promise.resolve(session));
-      const named = await requestGroup();
-      // The session just started is the request's, unless the request is for another group.
-      ofRequest = named === 'unnamed' || named === user.mgId ? Promise.resolve(session) : undefined;
-      return session;
-    },
-    async end() {
-      const named = await requestGroup();
-      if (named === 'unknown') return;
-      const now = clock();
-      await forget(await revokePresented(named === 'unnamed' ? null : named, now));
-    },
+    current: (mgId) => currentSession(request, mgId),
+    start: (user) => startSession(request, user),
+    end: () => endSession(request),
   };
+}
+
+/** One request's ports and what it has looked up so far (each at most once). */
+interface SessionRequest {
+  db: Db;
+  clock: () => Date;
+  jar: SessionCookieJar;
+  namedMarketplace: string | null;
+  presented?: Promise<PresentedToken[]>;
+  group?: Promise<RequestGroup>;
+  // Memoised lookups, dropped whenever start or end changes the cookies.
+  ofGroup: Map<number, Promise<ActiveSession | null>>;
+  ofRequest?: Promise<ActiveSession | null>;
+}
+
+function presentedTokens(request: SessionRequest): Promise<PresentedToken[]> {
+  request.presented ??= request.jar.read();
+  return request.presented;
+}
+
+function requestGroup(request: SessionRequest): Promise<RequestGroup> {
+  request.group ??= groupOfNamedMarketplace(request.db, request.namedMarketplace);
+  return request.group;
+}
+
+function currentSession(request: SessionRequest, mgId: number | undefined): Promise<ActiveSession | null> {
+  if (mgId !== undefined) return sessionForGroup(request, mgId);
+  request.ofRequest ??= (async () => {
+    const named = await requestGroup(request);
+    if (named === 'unknown') return null;
+    return named === 'unnamed' ? onlySession(request) : sessionForGroup(request, named);
+  })();
+  return request.ofRequest;
+}
+
+function sessionForGroup(request: SessionRequest, mgId: number): Promise<ActiveSession | null> {
+  let session = request.ofGroup.get(mgId);
+  if (!session) {
+    session = lookUpGroup(request, mgId);
+    request.ofGroup.set(mgId, session);
+  }
+  return session;
+}
+
+/** The session of group mgId: its own cookie first, then the legacy cookie if it holds one of mgId. */
+async function lookUpGroup(request: SessionRequest, mgId: number): Promise<ActiveSession | null> {
+  const now = request.clock();
+  const candidates = (await presentedTokens(request))
+    .filter((presented) => presented.mgId === mgId || presented.mgId === null)
+    .sort((a, b) => (a.mgId === null ? 1 : 0) - (b.mgId === null ? 1 : 0));
+  for (const { token } of candidates) {
+    const session = await loadActiveSession(request.db, now, token);
+    if (session && session.mgId === mgId) {
+      await noteSeen(request.db, now, session);
+      return toActive(session);
+    }
+  }
+  return null;
+}
+
+/** For a request naming no marketplace: the one valid session its cookies hold, if just one. */
+async function onlySession(request: SessionRequest): Promise<ActiveSession | null> {
+  const now = request.clock();
+  const found = new Map<number, LoadedSession>();
+  for (const { mgId, token } of await presentedTokens(request)) {
+    const session = await loadActiveSession(request.db, now, token);
+    // A cookie renamed to another group's name holds nothing.
+    if (session && (mgId === null || session.mgId === mgId)) found.set(session.id, session);
+  }
+  const [only, ...others] = [...found.values()];
+  if (!only || others.length > 0) return null;
+  await noteSeen(request.db, now, only);
+  return toActive(only);
+}
+
+async function startSession(
+  request: SessionRequest,
+  user: { id: number; mgId: number },
+): Promise<ActiveSession> {
+  const now = request.clock();
+  const revoked = await revokePresented(request, user.mgId, now);
+  // The group's own cookie is overwritten below; the legacy cookie, if it held the group's session, goes.
+  const legacy = revoked.filter((token) => token.mgId === null);
+  await forget(request, legacy);
+  const { session, token } = await insertSession(request.db, user, now);
+  await request.jar.write(user.mgId, token, new Date(now.getTime() + sessionAbsoluteMs));
+  const others = (await presentedTokens(request)).filter((presented) => presented.mgId !== user.mgId);
+  request.presented = Promise.resolve([...others, { mgId: user.mgId, token }]);
+  request.ofGroup.clear();
+  request.ofGroup.set(user.mgId, Promise.resolve(session));
+  const named = await requestGroup(request);
+  // The session just started is the request's, unless the request is for another group.
+  request.ofRequest = named === 'unnamed' || named === user.mgId ? Promise.resolve(session) : undefined;
+  return session;
+}
+
+async function endSession(request: SessionRequest): Promise<void> {
+  const named = await requestGroup(request);
+  if (named === 'unknown') return;
+  const now = request.clock();
+  await forget(request, await revokePresented(request, named === 'unnamed' ? null : named, now));
+}
+
+/** Revokes the presented sessions of group mgId (every presented session when null). */
+async function revokePresented(
+  request: SessionRequest,
+  mgId: number | null,
+  now: Date,
+): Promise<PresentedToken[]> {
+  const candidates = (await presentedTokens(request)).filter(
+    (presented) => mgId === null || presented.mgId === mgId || presented.mgId === null,
+  );
+  if (candidates.length === 0) return [];
+  const byHash = new Map(candidates.map((candidate) => [sha256(candidate.token), candidate]));
+  const revoked = await request.db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        inArray(sessions.tokenHash, [...byHash.keys()]),
+        isNull(sessions.revokedAt),
+        mgId === null ? undefined : eq(sessions.mgId, mgId),
+      ),
+    )
+    .returning({ tokenHash: sessions.tokenHash });
+  const revokedHashes = new Set(revoked.map((row) => row.tokenHash));
+  // Cookies to clear: the group's own, and the legacy cookie when it held this group's session.
+  return candidates.filter(
+    (candidate) => mgId === null || candidate.mgId === mgId || revokedHashes.has(sha256(candidate.token)),
+  );
+}
+
+/** Clears the cookies of revoked sessions and forgets them and every lookup made with them. */
+async function forget(request: SessionRequest, cleared: PresentedToken[]): Promise<void> {
+  for (const { mgId } of cleared) await request.jar.clear(mgId);
+  const current = await presentedTokens(request);
+  request.presented = Promise.resolve(current.filter((token) => !cleared.includes(token)));
+  request.ofGroup.clear();
+  request.ofRequest = undefined;
+}
+
+/** A new session of the user, and the token its cookie carries (only its hash is stored). */
+async function insertSession(
+  db: Db,
+  user: { id: number; mgId: number },
+  now: Date,
+): Promise<{ session: ActiveSession; token: string }> {
+  const token = newToken();
+  const [row] = await db
+    .insert(sessions)
+    .values({ tokenHash: sha256(token), userId: user.id, mgId: user.mgId, createdAt: now, lastSeenAt: now })
+    .returning({ id: sessions.id });
+  if (!row) throw new Error('Session was not created');
+  return { session: { id: row.id, userId: user.id, mgId: user.mgId }, token };
 }
 
 type LoadedSession = typeof sessions.$inferSelect;

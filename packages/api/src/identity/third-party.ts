@@ -2,7 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { InvalidInputError } from '../kernel/errors';
 import { errorFields, logger } from '../kernel/logger';
 import { consumeRateLimits } from '../kernel/rate-limits';
-import { newSignInSecrets, OpenIdError, type VerifiedIdentity } from './adapters/openid/openid-client';
+import {
+  newSignInSecrets,
+  type OpenIdClient,
+  OpenIdError,
+  type VerifiedIdentity,
+} from './adapters/openid/openid-client';
 import { signIn } from './devices';
 import { sendEmailConfirmation } from './email-confirmation';
 import { RateLimitedError, UnauthenticatedError } from './errors';
@@ -13,6 +18,7 @@ import { externalIdentities } from './tables';
 import {
   browserSecretFor,
   consumeStartedSignIn,
+  type StartedSignIn,
   safeReturnPath,
   saveStartedSignIn,
   signInLifetimeMs,
@@ -168,16 +174,42 @@ export async function startThirdPartySignIn(
  */
 export async function thirdPartyAuthenticate(
   context: IdentityContext,
-  input: {
-    provider: ThirdPartyProvider;
-    marketplaceId: number;
-    code: string;
-    clientId: string;
-    redirectUrl: string;
-    state: string | null;
-    iss: string | null;
-  },
+  input: ThirdPartyAnswer,
 ): Promise<ThirdPartyAuthenticateResult> {
+  const { provider } = input;
+  const client = redeemingClient(context, input);
+  const tenant = await tenantOfMarketplace(context.db, input.marketplaceId);
+  const now = context.clock();
+  const started = await startedByThisBrowser(context, input, tenant, now);
+  const identity = await redeemCode(client, input, started);
+  const { returnPath } = started;
+
+  const user = await knownUser(context, tenant, provider, identity);
+  if (user) {
+    await signIn(context, user);
+    return { token: null, userData: null, authenticatePayload: toAuthenticateResult(user), returnPath };
+  }
+  const token = await signRegistrationToken(
+    context.config.registrationTokenSecret,
+    { provider, mgId: tenant.mgId, ...identity },
+    now,
+  );
+  return { token, userData: userDataOf(identity), authenticatePayload: null, returnPath };
+}
+
+/** The provider's answer as the web app's callback page passes it on. */
+interface ThirdPartyAnswer {
+  provider: ThirdPartyProvider;
+  marketplaceId: number;
+  code: string;
+  clientId: string;
+  redirectUrl: string;
+  state: string | null;
+  iss: string | null;
+}
+
+/** The provider's client, when the answer is for this site's client and one of its redirect addresses. */
+function redeemingClient(context: IdentityContext, input: ThirdPartyAnswer): OpenIdClient {
   const { provider } = input;
   const client = context.openId[provider];
   if (!client) throw new InvalidInputError(thirdPartyMessages.notAvailable(provider));
@@ -186,9 +218,17 @@ export async function thirdPartyAuthenticate(
   if (!isAllowedRedirect(context, provider, input.redirectUrl)) {
     throw new InvalidInputError(thirdPartyMessages.redirectNotAllowed);
   }
-  const tenant = await tenantOfMarketplace(context.db, input.marketplaceId);
-  const now = context.clock();
+  return client;
+}
 
+/** Uses up the sign-in this browser started with the answer's state, or refuses the answer. */
+async function startedByThisBrowser(
+  context: IdentityContext,
+  input: ThirdPartyAnswer,
+  tenant: Tenant,
+  now: Date,
+): Promise<StartedSignIn> {
+  const { provider } = input;
   const started = input.state
     ? await consumeStartedSignIn(context.db, {
         state: input.state,
@@ -203,50 +243,45 @@ export async function thirdPartyAuthenticate(
     logger.warn({ provider, hasState: Boolean(input.state) }, 'Third-party sign-in state refused');
     throw new UnauthenticatedError(thirdPartyMessages.unverified);
   }
+  return started;
+}
 
+/** The identity the provider vouches for, in exchange for the code and the sign-in's PKCE verifier. */
+async function redeemCode(
+  client: OpenIdClient,
+  input: ThirdPartyAnswer,
+  started: StartedSignIn,
+): Promise<VerifiedIdentity> {
   let identity: VerifiedIdentity;
   try {
     identity = await client.redeemCode({
-      response: { code: input.code, state: input.state, iss: input.iss },
+      // The answer's state: the started sign-in was found by it.
+      response: { code: input.code, state: started.secrets.state, iss: input.iss },
       redirectUri: started.redirectUri,
       secrets: started.secrets,
     });
   } catch (error) {
     if (!(error instanceof OpenIdError)) throw error;
-    logger.warn({ provider, ...errorFields(error) }, 'OpenID sign-in refused');
-    throw new UnauthenticatedError(thirdPartyMessages.failed(provider));
+    logger.warn({ provider: input.provider, ...errorFields(error) }, 'OpenID sign-in refused');
+    throw new UnauthenticatedError(thirdPartyMessages.failed(input.provider));
   }
   // Apple's ID token names no one; the name it sent once, with the code, stands in.
-  identity = {
+  return {
     ...identity,
     givenName: identity.givenName ?? started.givenName,
     familyName: identity.familyName ?? started.familyName,
   };
-  const { returnPath } = started;
+}
 
-  const user = await knownUser(context, tenant, provider, identity);
-  if (user) {
-    await signIn(context, user);
-    return { token: null, userData: null, authenticatePayload: toAuthenticateResult(user), returnPath };
-  }
-
-  const token = await signRegistrationToken(
-    context.config.registrationTokenSecret,
-    { provider, mgId: tenant.mgId, ...identity },
-    now,
-  );
+/** What the provider said about a person without an account, to prefill their registration. */
+function userDataOf(identity: VerifiedIdentity): ThirdPartyUserData {
   return {
-    token,
-    userData: {
-      email: identity.email,
-      givenName: identity.givenName,
-      familyName: identity.familyName,
-      phone: identity.phone,
-      dob: identity.birthdate,
-      privateEmail: identity.privateEmail,
-    },
-    authenticatePayload: null,
-    returnPath,
+    email: identity.email,
+    givenName: identity.givenName,
+    familyName: identity.familyName,
+    phone: identity.phone,
+    dob: identity.birthdate,
+    privateEmail: identity.privateEmail,
   };
 }
 
