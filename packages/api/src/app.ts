@@ -3,7 +3,7 @@ import { useCookies } from '@whatwg-node/server-plugin-cookies';
 import { createSchema, createYoga } from 'graphql-yoga';
 import type { Geocoder } from './catalogue';
 import { createGazetteerGeocoder } from './catalogue';
-import type { CheckoutPorts } from './checkout';
+import type { CheckoutConfig, CheckoutPorts } from './checkout';
 import { defaultCheckoutConfig, handleProcessorEvent } from './checkout';
 import type { AppConfig } from './config';
 import type { GraphQLContext } from './graphql-context';
@@ -13,7 +13,13 @@ import { graphqlMaxBodyBytes, useMalformedRequestGuard } from './http/malformed-
 import { usePersistedDocuments } from './http/persisted-operations';
 import { publicCachePlugins } from './http/public-cache';
 import { useStaticAssets } from './http/static-assets';
-import { createIdentity, type IdentityOptions, loadIdentityConfig, useAppleFormPost } from './identity';
+import {
+  createIdentity,
+  type IdentityConfig,
+  type IdentityOptions,
+  loadIdentityConfig,
+  useAppleFormPost,
+} from './identity';
 import type { Database } from './kernel/database/database';
 import { useControlCharacterGuard } from './kernel/http/control-characters';
 import { withPlainErrors } from './kernel/http/plain-errors';
@@ -65,70 +71,29 @@ export interface AppOptions {
 /**
  * The HTTP application: GraphQL at /graphql (POST, or GET with a persisted query; public answers
  * cached, see http/public-cache.ts), /healthz, /readyz, /assets/*, Apple sign-in's form_post answer
- * at POST /auth/apple/form-post, the payment processor's events at POST /webhooks/stripe and (outside production) the dev mailbox at /dev/mailbox. A fetch-style handler, so tests
- * call `app.fetch` in-process and the server hands it to `http.createServer`.
+ * at POST /auth/apple/form-post, the payment processor's events at POST /webhooks/stripe and (outside
+ * production) the dev mailbox at /dev/mailbox. A fetch-style handler, so tests call `app.fetch`
+ * in-process and the server hands it to `http.createServer`.
  */
-export function createApp({
-  db,
-  config,
-  geocoder = createGazetteerGeocoder(),
-  logging = true,
-  jobsRunning,
-  identity: identityOptions,
-  checkout: checkoutOptions,
-  releases: releasesOptions,
-}: AppOptions) {
-  const schema = createSchema<GraphQLContext>({ typeDefs: loadTypeDefs(), resolvers });
+export function createApp(options: AppOptions) {
+  const { db, config, geocoder = createGazetteerGeocoder(), logging = true } = options;
   const identityConfig = config.identity ?? loadIdentityConfig({}, config.nodeEnv);
-  const identity = createIdentity(db.db, identityConfig, identityOptions);
   const checkoutConfig = config.checkout ?? defaultCheckoutConfig(config.nodeEnv);
-  const checkout: CheckoutPorts = {
-    db: db.db,
+  const parts: AppParts = {
+    database: db,
     geocoder,
-    payments: checkoutOptions?.payments ?? createPayments(checkoutConfig.payments, db.db),
-    clock: checkoutOptions?.clock ?? (() => new Date()),
-    operatorKey: checkoutConfig.operatorKey,
-    // Client notifications: MAIL_FROM sends them, the first of WEB_ORIGINS is where their links go.
-    notifications: notificationSettings(identityConfig),
-    applePay: {
-      // Without configuration the sandbox, as every other embedded default.
-      merchantValidator:
-        checkoutOptions?.applePayMerchant !== undefined
-          ? checkoutOptions.applePayMerchant
-          : createMerchantValidator(config.applePay ?? { merchantValidation: 'sandbox' }),
-      servedDomains: identityConfig.webOrigins.map((origin) => new URL(origin).hostname),
-    },
-  };
-  const releasesConfig = config.releases ?? loadReleasesConfig({}, config.nodeEnv);
-  const releases: ReleasePorts = {
-    db: db.db,
-    clock: releasesOptions?.clock ?? (() => new Date()),
-    remoteOrigins: releasesConfig.remoteOrigins,
-    canaryFailureLimit: releasesConfig.canaryFailureLimit,
-    canaryFailureSharePercent: releasesConfig.canaryFailureSharePercent,
+    identityConfig,
+    identity: createIdentity(db.db, identityConfig, options.identity),
+    paymentsConfig: checkoutConfig.payments,
+    checkout: checkoutPorts(options, { geocoder, identityConfig, checkoutConfig }),
+    releases: releasePorts(options),
+    log: logging === true ? logger : logging === false ? createLogger({ level: 'silent' }) : logging,
   };
   const graphqlEndpoint = '/graphql';
-  const log = logging === true ? logger : logging === false ? createLogger({ level: 'silent' }) : logging;
   return createYoga<{ req?: IncomingMessage }>({
-    schema,
+    schema: createSchema<GraphQLContext>({ typeDefs: loadTypeDefs(), resolvers }),
     graphqlEndpoint,
-    context: ({ request, req }): GraphQLContext => {
-      const requestIdentity = identity.forRequest(request, req);
-      const requestLog = requestLogger(log);
-      return {
-        db: db.db,
-        geocoder,
-        identity: requestIdentity,
-        checkout: { ...checkout, presentedOperatorKey: request.headers.get(operatorKeyHeader) },
-        releases: {
-          ...releases,
-          log: requestLog,
-          clientIp: requestIdentity.clientIp,
-          browserId: () => browserIdOf(request, identityConfig.hostSecret),
-        },
-        log: requestLog,
-      };
-    },
+    context: ({ request, req }) => requestContext(parts, request, req),
     // Unexpected errors become 'Unexpected error.' and never carry a stack trace, in any environment;
     // a database out of reach is SERVICE_UNAVAILABLE (HTTP 503) instead.
     maskedErrors: { isDev: false, maskError: maskServiceErrors },
@@ -139,24 +104,12 @@ export function createApp({
     maxRequestBodySize: graphqlMaxBodyBytes,
     // Browsers reach the API on their own origin through a proxy, so no cross-origin access is granted.
     cors: false,
-    logging: yogaLogger(log),
+    logging: yogaLogger(parts.log),
     plugins: [
       // First: the request id and log line cover every other plugin's answers.
-      useRequestId(log),
+      useRequestId(parts.log),
       // The endpoints answer a failure plainly (500 'Internal error'), never with its stack trace.
-      ...[
-        useHealthCheck(),
-        useReadinessCheck(() => checkReadiness({ database: db, jobsRunning })),
-        useStaticAssets(assetsDir),
-        useAppleFormPost(identity.ports),
-        useStripeWebhooks(checkoutConfig.payments, {
-          clock: checkout.clock,
-          log,
-          handleEvent: (event) => handleProcessorEvent({ ...checkout, log }, 'stripe', event),
-        }),
-        useCanaryViews(releases, identityConfig.hostSecret),
-        ...(identityConfig.devMailbox ? [useDevMailbox(db.db)] : []),
-      ].map(withPlainErrors),
+      ...endpointPlugins(parts, options.jobsRunning).map(withPlainErrors),
       useCookies(),
       ...hardeningPlugins(config.nodeEnv),
       // Parameters of the wrong type or nested too deeply: 400, before any plugin below reads them.
@@ -168,6 +121,92 @@ export function createApp({
       ...publicCachePlugins({ graphqlEndpoint }),
     ],
   });
+}
+
+/** What the app is made of, built once and shared by every request. */
+interface AppParts {
+  database: Database;
+  geocoder: Geocoder;
+  identityConfig: IdentityConfig;
+  identity: ReturnType<typeof createIdentity>;
+  paymentsConfig: CheckoutConfig['payments'];
+  checkout: CheckoutPorts;
+  releases: ReleasePorts;
+  log: Logger;
+}
+
+/** The checkout's ports: the configured processor and Apple Pay validation unless a test replaces them. */
+function checkoutPorts(
+  { db, config, checkout: replacements }: AppOptions,
+  configured: { geocoder: Geocoder; identityConfig: IdentityConfig; checkoutConfig: CheckoutConfig },
+): CheckoutPorts {
+  const { geocoder, identityConfig, checkoutConfig } = configured;
+  return {
+    db: db.db,
+    geocoder,
+    payments: replacements?.payments ?? createPayments(checkoutConfig.payments, db.db),
+    clock: replacements?.clock ?? (() => new Date()),
+    operatorKey: checkoutConfig.operatorKey,
+    // Client notifications: MAIL_FROM sends them, the first of WEB_ORIGINS is where their links go.
+    notifications: notificationSettings(identityConfig),
+    applePay: {
+      // Without configuration the sandbox, as every other embedded default.
+      merchantValidator:
+        replacements?.applePayMerchant !== undefined
+          ? replacements.applePayMerchant
+          : createMerchantValidator(config.applePay ?? { merchantValidation: 'sandbox' }),
+      servedDomains: identityConfig.webOrigins.map((origin) => new URL(origin).hostname),
+    },
+  };
+}
+
+/** The release registry's ports, from REMOTE_ORIGINS and the canary limits (defaults without config). */
+function releasePorts({ db, config, releases: replacements }: AppOptions): ReleasePorts {
+  const releasesConfig = config.releases ?? loadReleasesConfig({}, config.nodeEnv);
+  return {
+    db: db.db,
+    clock: replacements?.clock ?? (() => new Date()),
+    remoteOrigins: releasesConfig.remoteOrigins,
+    canaryFailureLimit: releasesConfig.canaryFailureLimit,
+    canaryFailureSharePercent: releasesConfig.canaryFailureSharePercent,
+  };
+}
+
+/** The GraphQL context of one request: the shared ports plus what the request presented. */
+function requestContext(parts: AppParts, request: Request, req: IncomingMessage | undefined): GraphQLContext {
+  const requestIdentity = parts.identity.forRequest(request, req);
+  const requestLog = requestLogger(parts.log);
+  return {
+    db: parts.database.db,
+    geocoder: parts.geocoder,
+    identity: requestIdentity,
+    checkout: { ...parts.checkout, presentedOperatorKey: request.headers.get(operatorKeyHeader) },
+    releases: {
+      ...parts.releases,
+      log: requestLog,
+      clientIp: requestIdentity.clientIp,
+      browserId: () => browserIdOf(request, parts.identityConfig.hostSecret),
+    },
+    log: requestLog,
+  };
+}
+
+/** The endpoints beside GraphQL: health, assets, Apple's form_post, webhooks, canary views, mailbox. */
+function endpointPlugins(parts: AppParts, jobsRunning: AppOptions['jobsRunning']) {
+  const { database, identity, identityConfig, checkout, log } = parts;
+  return [
+    useHealthCheck(),
+    useReadinessCheck(() => checkReadiness({ database, jobsRunning })),
+    useStaticAssets(assetsDir),
+    useAppleFormPost(identity.ports),
+    useStripeWebhooks(parts.paymentsConfig, {
+      clock: checkout.clock,
+      log,
+      handleEvent: (event) => handleProcessorEvent({ ...checkout, log }, 'stripe', event),
+    }),
+    useCanaryViews(parts.releases, identityConfig.hostSecret),
+    ...(identityConfig.devMailbox ? [useDevMailbox(database.db)] : []),
+  ];
 }
 
 export type App = ReturnType<typeof createApp>;

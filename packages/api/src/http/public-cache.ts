@@ -114,27 +114,46 @@ export function publicCachePlugins({
   graphqlEndpoint: string;
   ttlSeconds?: number;
 }): Plugin[] {
-  // Requests whose GraphQL parameters are read (so the cache can be looked up by its exact key).
-  const withParams = new WeakSet<Request>();
-  // Per request: is its operation public (decided when it is about to execute)?
-  const publicByRequest = new WeakMap<Request, boolean>();
-  // Per request answered publicly without errors: the answer's entity tag.
-  const publicAnswers = new WeakMap<Request, string>();
-  // Body and entity tag per cached answer, by its data object, which every hit shares: a hit is
-  // neither serialized nor hashed again. Goes with the cache entry (a WeakMap).
-  const serialized = new WeakMap<object, { body: string; etag: string }>();
-
+  const seen: SeenRequests = {
+    withParams: new WeakSet(),
+    publicByRequest: new WeakMap(),
+    publicAnswers: new WeakMap(),
+    serialized: new WeakMap(),
+  };
   const decideVisibility: Plugin = {
     onParams({ request }) {
-      withParams.add(request);
+      seen.withParams.add(request);
     },
     onExecute({ args }) {
       const { request } = args.contextValue as { request: Request };
-      publicByRequest.set(request, isPublicOperation(args.document, args.operationName));
+      seen.publicByRequest.set(request, isPublicOperation(args.document, args.operationName));
     },
   };
+  const cacheHeaders: Plugin = {
+    onExecutionResult: (payload) => keepPublicAnswer(seen, payload),
+    onResponse: (payload) => setCacheHeaders(seen, graphqlEndpoint, payload),
+  };
+  return [decideVisibility, publicResponseCache(seen, ttlSeconds), cacheHeaders];
+}
 
-  const responseCache = useResponseCache({
+/** What the plugins learn of each request as it goes, and of each answer the cache keeps. */
+interface SeenRequests {
+  /** Requests whose GraphQL parameters are read (so the cache can be looked up by its exact key). */
+  withParams: WeakSet<Request>;
+  /** Per request: is its operation public (decided when it is about to execute)? */
+  publicByRequest: WeakMap<Request, boolean>;
+  /** Per request answered publicly without errors: the answer's entity tag. */
+  publicAnswers: WeakMap<Request, string>;
+  /**
+   * Body and entity tag per cached answer, by its data object, which every hit shares: a hit is
+   * neither serialized nor hashed again. Goes with the cache entry (a WeakMap).
+   */
+  serialized: WeakMap<object, { body: string; etag: string }>;
+}
+
+/** graphql-yoga's response cache, holding public answers only and shared by every session. */
+function publicResponseCache(seen: SeenRequests, ttlSeconds: number): Plugin {
+  return useResponseCache({
     // One cache for everyone: only public answers are ever put in it (`enabled`).
     session: () => null,
     buildResponseCacheKey: cacheKey,
@@ -145,64 +164,73 @@ export function publicCachePlugins({
     includeExtensionMetadata: false,
     enabled: (request) => {
       // About to execute: only a public operation's answer is cached.
-      const isPublic = publicByRequest.get(request);
+      const isPublic = seen.publicByRequest.get(request);
       if (isPublic !== undefined) return isPublic;
       // Parameters read: the cache is looked up by exact key (document, operation name, variables),
       // which holds only answers of public operations. Before that (the plugin's own If-None-Match
       // check, which trusts the header without looking at the request): off, the 304 is ours below.
-      return withParams.has(request);
+      return seen.withParams.has(request);
     },
   });
+}
 
-  const cacheHeaders: Plugin = {
-    onExecutionResult({ request, result, setResult }) {
-      if (!result || Symbol.asyncIterator in result) return;
-      const isPublic = servedFromResponseCache in result || publicByRequest.get(request) === true;
-      const { data } = result;
-      if (!isPublic || result.errors?.length || !data || typeof data !== 'object') return;
-      let answer = serialized.get(data);
-      if (!answer) {
-        answer = serialize(data);
-        serialized.set(data, answer);
-      }
-      const { body, etag } = answer;
-      publicAnswers.set(request, etag);
-      // graphql-yoga serializes a result with its `stringify`; it passes the result without its
-      // internal `extensions.http`, so anything else in it (there is nothing else) is written out.
-      setResult({
-        ...result,
-        stringify: (sanitized) =>
-          sanitized.data === data && !sanitized.errors && !sanitized.extensions
-            ? body
-            : JSON.stringify(sanitized),
-      });
-    },
-    onResponse({ request, response, setResponse, fetchAPI }) {
-      // GraphQL requests only (their parameters were read), not /healthz or /assets.
-      if (!withParams.has(request) && new URL(request.url).pathname !== graphqlEndpoint) return;
-      const etag = publicAnswers.get(request);
-      const isPublic =
-        request.method === 'GET' &&
-        response.status === 200 &&
-        etag !== undefined &&
-        !response.headers.has('set-cookie');
-      if (!isPublic) {
-        response.headers.set('cache-control', privateCacheControl);
-        response.headers.delete('etag');
-        response.headers.delete('last-modified');
-        return;
-      }
-      response.headers.set('cache-control', publicCacheControl);
-      response.headers.set('etag', etag);
-      const ifNoneMatch = request.headers.get('if-none-match');
-      if (ifNoneMatch && matchesEntityTag(ifNoneMatch, etag)) {
-        const headers = new fetchAPI.Headers({ 'cache-control': publicCacheControl, etag });
-        const lastModified = response.headers.get('last-modified');
-        if (lastModified) headers.set('last-modified', lastModified);
-        setResponse(new fetchAPI.Response(null, { status: 304, headers }));
-      }
-    },
-  };
+type ExecutionResultPayload = Parameters<NonNullable<Plugin['onExecutionResult']>>[0];
+type ResponsePayload = Parameters<NonNullable<Plugin['onResponse']>>[0];
 
-  return [decideVisibility, responseCache, cacheHeaders];
+/** Notes a public answer without errors by its entity tag, and writes it out as serialized once. */
+function keepPublicAnswer(seen: SeenRequests, { request, result, setResult }: ExecutionResultPayload): void {
+  if (!result || Symbol.asyncIterator in result) return;
+  const isPublic = servedFromResponseCache in result || seen.publicByRequest.get(request) === true;
+  const { data } = result;
+  if (!isPublic || result.errors?.length || !data || typeof data !== 'object') return;
+  let answer = seen.serialized.get(data);
+  if (!answer) {
+    answer = serialize(data);
+    seen.serialized.set(data, answer);
+  }
+  const { body, etag } = answer;
+  seen.publicAnswers.set(request, etag);
+  // graphql-yoga serializes a result with its `stringify`; it passes the result without its
+  // internal `extensions.http`, so anything else in it (there is nothing else) is written out.
+  setResult({
+    ...result,
+    stringify: (sanitized) =>
+      sanitized.data === data && !sanitized.errors && !sanitized.extensions
+        ? body
+        : JSON.stringify(sanitized),
+  });
+}
+
+/**
+ * Cache-Control of a GraphQL answer: public with its entity tag for a GET answered publicly (304
+ * when If-None-Match names the tag), private and untagged for every other one.
+ */
+function setCacheHeaders(
+  seen: SeenRequests,
+  graphqlEndpoint: string,
+  { request, response, setResponse, fetchAPI }: ResponsePayload,
+): void {
+  // GraphQL requests only (their parameters were read), not /healthz or /assets.
+  if (!seen.withParams.has(request) && new URL(request.url).pathname !== graphqlEndpoint) return;
+  const etag = seen.publicAnswers.get(request);
+  const isPublic =
+    request.method === 'GET' &&
+    response.status === 200 &&
+    etag !== undefined &&
+    !response.headers.has('set-cookie');
+  if (!isPublic) {
+    response.headers.set('cache-control', privateCacheControl);
+    response.headers.delete('etag');
+    response.headers.delete('last-modified');
+    return;
+  }
+  response.headers.set('cache-control', publicCacheControl);
+  response.headers.set('etag', etag);
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch && matchesEntityTag(ifNoneMatch, etag)) {
+    const headers = new fetchAPI.Headers({ 'cache-control': publicCacheControl, etag });
+    const lastModified = response.headers.get('last-modified');
+    if (lastModified) headers.set('last-modified', lastModified);
+    setResponse(new fetchAPI.Response(null, { status: 304, headers }));
+  }
 }

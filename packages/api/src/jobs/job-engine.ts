@@ -59,16 +59,36 @@ export async function startJobEngine(ports: JobPorts, options: JobEngineOptions)
   boss.on('error', (error) => options.onError(error, 'pg-boss'));
   await boss.start();
   let running = true;
-  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds };
+  await startDeliveryWorkers(boss, ports, options);
+  await startAccountEmailWorker(boss, ports, options);
+  await startSchedules(boss, ports, options);
+  return {
+    isRunning: () => running,
+    async stop(timeoutMs = 10_000) {
+      if (!running) return;
+      running = false;
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      options.onStop?.();
+    },
+  };
+}
 
+/**
+ * The outbox's delivery workers: a batch per poll, its messages sent side by side; each job that
+ * fails is failed on its own (pg-boss then completes the rest), so one bad address does not hold
+ * back the others.
+ */
+async function startDeliveryWorkers(boss: PgBoss, ports: JobPorts, options: JobEngineOptions): Promise<void> {
   const { deliverMessage: delivery } = queues;
   const deliveryPorts = { db: ports.database.db, mailer: ports.mailer, sms: ports.sms };
   for (let i = 0; i < options.deliveryConcurrency; i++) {
-    // A batch per poll, its messages sent side by side; each job that fails is failed on its own
-    // (pg-boss then completes the rest), so one bad address does not hold back the others.
     await boss.work<{ messageId: number }>(
       delivery.name,
-      { ...polling, batchSize: deliveryBatchSize, includeMetadata: true },
+      {
+        pollingIntervalSeconds: options.pollingIntervalSeconds,
+        batchSize: deliveryBatchSize,
+        includeMetadata: true,
+      },
       async (jobs) => {
         await Promise.all(
           jobs.map(async (job) => {
@@ -88,8 +108,15 @@ export async function startJobEngine(ports: JobPorts, options: JobEngineOptions)
       },
     );
   }
+}
 
-  // Account emails (resets, registrations): each job looks the address up and queues what to send.
+/** Account emails (resets, registrations): each job looks the address up and queues what to send. */
+async function startAccountEmailWorker(
+  boss: PgBoss,
+  ports: JobPorts,
+  options: JobEngineOptions,
+): Promise<void> {
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds };
   await boss.work<AccountEmailJob>(queues.accountEmail.name, polling, async ([job]) => {
     if (!job) return;
     await sendAccountEmail(
@@ -100,7 +127,10 @@ export async function startJobEngine(ports: JobPorts, options: JobEngineOptions)
       throw error;
     });
   });
+}
 
+/** The cron schedules (UTC) and the worker that runs each tick. */
+async function startSchedules(boss: PgBoss, ports: JobPorts, options: JobEngineOptions): Promise<void> {
   const scheduled = async (queue: { name: string; cron: string }, run: () => Promise<unknown>) => {
     await boss.schedule(queue.name, queue.cron, {}, { tz: 'UTC' });
     // A tick waits a few seconds at most to be picked up; nobody is waiting on it.
@@ -121,32 +151,7 @@ export async function startJobEngine(ports: JobPorts, options: JobEngineOptions)
       { limit: options.renewalBatchSize },
     ),
   );
-  await scheduled(queues.reconcilePayments, async () => {
-    const db = ports.database.db;
-    const purchases = await reconcilePendingPurchases({ db, payments: ports.payments, clock: ports.clock });
-    const confirmations = await reconcilePendingConfirmations({
-      db,
-      payments: ports.payments,
-      clock: ports.clock,
-      notifications: ports.notifications,
-    });
-    // An operator settles these by hand (the processor's dashboard shows whether the key charged).
-    const review = [
-      ...purchases.reviewRequired,
-      ...confirmations.reviewRequired.map((attempt) => ({ table: 'appointment_payments', ...attempt })),
-    ];
-    for (const intent of review) {
-      options.onError(
-        new Error(
-          `Payment intent ${intent.table} ${intent.id} (${intent.idempotencyKey}) stayed pending past the processor's idempotency window; review it by hand.`,
-        ),
-        queues.reconcilePayments.name,
-      );
-    }
-    for (const failure of [...purchases.errors, ...confirmations.errors]) {
-      options.onError(failure.error, queues.reconcilePayments.name);
-    }
-  });
+  await scheduled(queues.reconcilePayments, () => reconcilePayments(ports, options.onError));
   await scheduled(queues.appointmentReminders, () =>
     queueDueReminders(
       { db: ports.database.db, clock: ports.clock, notifications: ports.notifications },
@@ -154,14 +159,35 @@ export async function startJobEngine(ports: JobPorts, options: JobEngineOptions)
     ),
   );
   await scheduled(queues.housekeeping, () => deleteExpired(ports.database.db, ports.clock()));
+}
 
-  return {
-    isRunning: () => running,
-    async stop(timeoutMs = 10_000) {
-      if (!running) return;
-      running = false;
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
-      options.onStop?.();
-    },
-  };
+/**
+ * Settles the membership purchases and appointment payments still pending, and reports what it
+ * could not: each failure, and each payment an operator must settle by hand (the processor's
+ * dashboard shows whether the key charged).
+ */
+async function reconcilePayments(ports: JobPorts, onError: JobEngineOptions['onError']): Promise<void> {
+  const db = ports.database.db;
+  const purchases = await reconcilePendingPurchases({ db, payments: ports.payments, clock: ports.clock });
+  const confirmations = await reconcilePendingConfirmations({
+    db,
+    payments: ports.payments,
+    clock: ports.clock,
+    notifications: ports.notifications,
+  });
+  const review = [
+    ...purchases.reviewRequired,
+    ...confirmations.reviewRequired.map((attempt) => ({ table: 'appointment_payments', ...attempt })),
+  ];
+  for (const intent of review) onError(reviewRequiredError(intent), queues.reconcilePayments.name);
+  for (const failure of [...purchases.errors, ...confirmations.errors]) {
+    onError(failure.error, queues.reconcilePayments.name);
+  }
+}
+
+/** What an operator is told of a payment left pending past the processor's idempotency window. */
+function reviewRequiredError(intent: { table: string; id: number; idempotencyKey: string }): Error {
+  return new Error(
+    `Payment intent ${intent.table} ${intent.id} (${intent.idempotencyKey}) stayed pending past the processor's idempotency window; review it by hand.`,
+  );
 }
