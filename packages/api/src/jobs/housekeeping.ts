@@ -1,5 +1,5 @@
 // Housekeeping: what has outlived its use is deleted, so tables of secrets and counters do not grow
-// for ever. Run hourly by the job engine (jobs/queues.ts).
+// for ever. Run hourly by the job engine (kernel/jobs/queues.ts).
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import { processorEventLifetimeMs } from '../checkout';
 import {
