@@ -135,6 +135,16 @@ describe('layering rules', () => {
     expect(through.status).toBe(0);
   });
 
+  it('fails a function over 150 lines outside the tests', () => {
+    const body = Array.from({ length: 160 }, (_, i) => `  total += ${i};`).join('\n');
+    const { status, output } = lint(
+      'packages/api/src',
+      `export function long(): number {\n  let total = 0;\n${body}\n  return total;\n}\n`,
+    );
+    expect(status).not.toBe(0);
+    expect(output).toContain('Maximum allowed is 150');
+  });
+
   it('passes a remote that imports shared packages', () => {
     const { status } = lint('remotes/catalog', "export { emit } from '@atrium/stores';\n");
     expect(status).toBe(0);
