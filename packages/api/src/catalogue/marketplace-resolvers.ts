@@ -1,3 +1,4 @@
+import { coordinates } from '@atrium/domain';
 import { z } from 'zod';
 import type { Resolvers } from '../generated/resolvers-types';
 import { parseInput, withServiceErrors } from '../kernel/graphql-errors';
@@ -9,18 +10,7 @@ const argsSchema = z.object({
   procedures: z
     .object({
       organizationId: idInput('Organization').nullish(),
-      location: z
-        .object({
-          latitude: z
-            .number()
-            .min(-90, 'Latitude must be between -90 and 90.')
-            .max(90, 'Latitude must be between -90 and 90.'),
-          longitude: z
-            .number()
-            .min(-180, 'Longitude must be between -180 and 180.')
-            .max(180, 'Longitude must be between -180 and 180.'),
-        })
-        .nullish(),
+      location: z.nullish(coordinates),
     })
     .refine((input) => input.organizationId == null || input.location == null, {
       message: 'Filter procedures by organizationId or by location, not both.',

@@ -1,3 +1,4 @@
+import { coordinates } from '@atrium/domain';
 import { differenceInCalendarDays, format, isValid, parse } from 'date-fns';
 import { z } from 'zod';
 import type { Resolvers } from '../generated/resolvers-types';
@@ -24,18 +25,7 @@ const inputSchema = z
   .object({
     marketplaceId: marketplaceIdInput,
     organizationId: idInput('Organization').nullish(),
-    location: z
-      .object({
-        latitude: z
-          .number()
-          .min(-90, 'Latitude must be between -90 and 90.')
-          .max(90, 'Latitude must be between -90 and 90.'),
-        longitude: z
-          .number()
-          .min(-180, 'Longitude must be between -180 and 180.')
-          .max(180, 'Longitude must be between -180 and 180.'),
-      })
-      .nullish(),
+    location: z.nullish(coordinates),
     procedureIds: z
       .array(idInput('Procedure'))
       .min(1, 'Choose at least one procedure.')
