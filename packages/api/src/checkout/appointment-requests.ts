@@ -21,11 +21,6 @@ import { writeRequest, writeWaitlistRequest } from './booking/write-request';
 import { checkNoteAnswers } from './checkout-notes';
 import type { CheckoutPorts } from './ports';
 
-// Still taken from here by inputs.ts, waitlist-offers.ts and practitioner-choice.test.ts.
-export type { AppointmentRequestInput, BookingPlace, BookingTime } from './booking/booking-request';
-export { holdTime, practitionerLockSpace } from './booking/hold-time';
-export { sqlState } from './booking/sql-state';
-
 /**
  * Creates the appointment request, once per idempotency key of the caller (a repeat of the same
  * request gets the first answer; another request with the key is refused). A signed-in client of the

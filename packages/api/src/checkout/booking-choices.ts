@@ -1,7 +1,7 @@
 // The choices a createAppointmentRequest input makes, read from its checked fields: where (a clinic
 // or the client's address), how it is paid, and when (one time or waitlist ranges). Each gives the
 // booking's value, or the one problem to answer the client with.
-import type { AppointmentRequestInput, BookingPlace, BookingTime } from './appointment-requests';
+import type { AppointmentRequestInput, BookingPlace, BookingTime } from './booking/booking-request';
 
 type Problem = { problem: string };
 

@@ -6,6 +6,7 @@ import type { Db } from '../kernel/database/database';
 import { InvalidInputError } from '../kernel/errors';
 import { largestId } from '../kernel/id-input';
 import { loadMarketplace } from '../kernel/marketplaces';
+import { atHomeTravelFee } from './booking/price';
 import { loadCart, priceCart, toStoredSummary } from './cart-pricing';
 import type { CheckoutPorts } from './ports';
 import { findPromoCode, normalizePromoCode, promoProblem, toPromoRule, viewerBenefits } from './promo-codes';
@@ -64,7 +65,7 @@ export async function getCheckoutSummary(
       cart,
       benefits,
       promo: usablePromo,
-      travelFeeCents: request.atHome && marketplace.providesAtHome ? marketplace.travelFeeCents : 0,
+      travelFeeCents: atHomeTravelFee(request.atHome, marketplace),
       gratuityCents: request.gratuityCents,
     }),
   );

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { timeZone } from '../identity';
 import { idInput, marketplaceIdInput } from '../kernel/id-input';
 import { cardInput } from '../payments';
-import type { AppointmentRequestInput } from './appointment-requests';
+import type { AppointmentRequestInput } from './booking/booking-request';
 import { bookingPayment, bookingPlace, bookingTime, placeMessages } from './booking-choices';
 
 /** The most procedures and add-ons one cart may hold. */

@@ -6,7 +6,7 @@ import { migrate } from '../db/migrate';
 import { at, type BookResult, checkoutOperations, daysAhead, guest } from '../test/checkout';
 import { type TestDatabase, testDatabases } from '../test/databases';
 import { postGraphQL } from '../test/graphql';
-import { practitionerLockSpace } from './appointment-requests';
+import { practitionerLockSpace } from './booking/hold-time';
 import { slotTakenMessage } from './errors';
 
 // Marketplace 90, clinic 901 in New York: procedure 9001 Drip (30 min), which practitioners

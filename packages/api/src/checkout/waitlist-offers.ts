@@ -13,7 +13,9 @@ import { InvalidInputError, NotFoundError } from '../kernel/errors';
 import { marketplaces } from '../kernel/tables';
 import { loadPlaceSchedules, practitioners, rankPractitioners, slotRules } from '../scheduling';
 import { notifyClient } from './appointment-notices/notify';
-import { type BookingPlace, holdTime, sqlState } from './appointment-requests';
+import type { BookingPlace } from './booking/booking-request';
+import { holdTime } from './booking/hold-time';
+import { sqlState } from './booking/sql-state';
 import { SlotTakenError } from './errors';
 import type { CheckoutPorts } from './ports';
 import {

@@ -87,5 +87,13 @@ export function travelFeeCents(
   place: BookingPlace,
   marketplace: Pick<MarketplaceRow, 'providesAtHome' | 'travelFeeCents'>,
 ): number {
-  return 'address' in place && marketplace.providesAtHome ? marketplace.travelFeeCents : 0;
+  return atHomeTravelFee('address' in place, marketplace);
+}
+
+/** The marketplace's travel fee for a visit at the client's address; nothing at a clinic. */
+export function atHomeTravelFee(
+  atHome: boolean,
+  marketplace: Pick<MarketplaceRow, 'providesAtHome' | 'travelFeeCents'>,
+): number {
+  return atHome && marketplace.providesAtHome ? marketplace.travelFeeCents : 0;
 }
