@@ -3,7 +3,7 @@ import { addressLimits, consumeRateLimits, ownBrowserLimit, type RateLimit } fro
 import { newSixDigitCode, newToken, sameDigest, sha256 } from '../kernel/secrets';
 import { queueIdentityEmail } from './deliveries';
 import { ownBrowserUser, signIn } from './devices';
-import { RateLimitedError, UnauthenticatedError } from './errors';
+import { CodeSpentError, RateLimitedError, UnauthenticatedError } from './errors';
 import { passcodeEmail } from './messages';
 import type { IdentityContext } from './ports';
 import { passcodes } from './tables';
@@ -129,13 +129,12 @@ export async function passcodeAuthenticate(
       email: passcodes.email,
     });
 
-  if (!counted) throw new UnauthenticatedError(await whyNotUsable(context, tokenHash, tenant.mgId, now));
+  if (!counted) throw new CodeSpentError(await whyNotUsable(context, tokenHash, tenant.mgId, now));
 
   if (!sameDigest(counted.codeHash, sha256(input.token, input.code))) {
     const triesLeft = passcodeMaxAttempts - counted.attempts;
-    throw new UnauthenticatedError(
-      triesLeft > 0 ? passcodeMessages.incorrect(triesLeft) : passcodeMessages.locked,
-    );
+    if (triesLeft === 0) throw new CodeSpentError(passcodeMessages.locked);
+    throw new UnauthenticatedError(passcodeMessages.incorrect(triesLeft));
   }
 
   // Single use: of two correct guesses racing, one consumes the code and the other is told so.
@@ -144,7 +143,7 @@ export async function passcodeAuthenticate(
     .set({ consumedAt: now })
     .where(and(eq(passcodes.id, counted.id), isNull(passcodes.consumedAt)))
     .returning({ id: passcodes.id });
-  if (!consumed) throw new UnauthenticatedError(passcodeMessages.notValid);
+  if (!consumed) throw new CodeSpentError(passcodeMessages.notValid);
   // The owner is in: other codes still out for this address (someone else's, or older ones) end here.
   await db
     .update(passcodes)

@@ -3,7 +3,7 @@ import type { Resolvers } from '../generated/resolvers-types';
 import { parseInput, withServiceErrors } from '../kernel/graphql-errors';
 import { marketplaceIdInput, mgIdInput } from '../kernel/id-input';
 import { confirmEmail, requestConfirmEmail } from './email-confirmation';
-import { RateLimitedError, UnauthenticatedError } from './errors';
+import { CodeSpentError, RateLimitedError, UnauthenticatedError } from './errors';
 import {
   emailInput,
   linkTokenInput,
@@ -193,6 +193,7 @@ export const identityResolvers: Resolvers = {
 /** withServiceErrors, plus the identity failures: UNAUTHENTICATED and RATE_LIMITED. */
 const withIdentityErrors = <T>(call: () => Promise<T>): Promise<T> =>
   withServiceErrors(call, [
+    { error: CodeSpentError, code: 'CODE_SPENT' },
     { error: UnauthenticatedError, code: 'UNAUTHENTICATED' },
     { error: RateLimitedError, code: 'RATE_LIMITED' },
   ]);

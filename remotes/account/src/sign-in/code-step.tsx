@@ -133,7 +133,7 @@ function usePasscodeSignIn(marketplaceId: string, onSignedIn: (payload: Authenti
           const message = errorMessage(failure, 'authenticatePasscode');
           setCode([...EMPTY_CODE]);
           setError(message);
-          if (asksForNewCode(message)) setCodeSpent(true);
+          if (asksForNewCode(failure)) setCodeSpent(true);
         },
       },
     );

@@ -1,3 +1,4 @@
+import { GraphQLResponseError } from '@atrium/graphql-client';
 import { describe, expect, it } from 'vitest';
 import { asksForNewCode, extractPasscode, passcodeInput } from './passcode-text';
 
@@ -30,11 +31,18 @@ describe('a pasted code', () => {
 });
 
 describe('a spent code', () => {
-  it('is one the server asks to replace', () => {
-    expect(asksForNewCode('Too many incorrect codes. Please request a new code.')).toBe(true);
-    expect(asksForNewCode('This code has expired. Please request a new code.')).toBe(true);
-    expect(asksForNewCode('This code is no longer valid. Please request a new code.')).toBe(true);
-    expect(asksForNewCode('Incorrect code. You have 4 tries left.')).toBe(false);
+  const refusal = (message: string, code: string) =>
+    new GraphQLResponseError([{ message, extensions: { code } }], null, 200);
+
+  it('is one the server refused as CODE_SPENT, whatever its message says', () => {
+    expect(
+      asksForNewCode(refusal('Too many incorrect codes. Please request a new code.', 'CODE_SPENT')),
+    ).toBe(true);
+    expect(asksForNewCode(refusal('This code has expired. Please request a new code.', 'CODE_SPENT'))).toBe(
+      true,
+    );
+    expect(asksForNewCode(refusal('Incorrect code. You have 4 tries left.', 'UNAUTHENTICATED'))).toBe(false);
+    expect(asksForNewCode(refusal('Please request a new code.', 'UNAUTHENTICATED'))).toBe(false);
     expect(asksForNewCode(null)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { PASSCODE_LENGTH } from '@atrium/domain';
+import { errorCode } from '@atrium/graphql-client';
 
 // Six digits, each pair at most one space, dash or dot apart, not part of a longer number.
 const SIX_DIGITS = /(?<!\d)\d(?:[\s.-]?\d){5}(?![\s.-]?\d)/;
@@ -18,9 +19,9 @@ export function passcodeInput(text: string): string {
 }
 
 /**
- * The server's refusals that spend the code (no longer valid, expired, too many incorrect codes) all
- * end 'Please request a new code.'; then waiting out the countdown is pointless.
+ * Whether the server refused the code as spent (no longer valid, expired, too many incorrect codes:
+ * CODE_SPENT); then waiting out the countdown is pointless.
  */
-export function asksForNewCode(message: string | null): boolean {
-  return message !== null && /request a new code\.?$/i.test(message.trim());
+export function asksForNewCode(error: unknown): boolean {
+  return errorCode(error) === 'CODE_SPENT';
 }
