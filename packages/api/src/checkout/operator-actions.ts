@@ -2,7 +2,9 @@
 // confirm it (collecting what is due), complete it, decline it or cancel it.
 // Confirming, declining and cancelling tell the client (services/notifications), in the transaction
 // that makes the change.
+
 import { createHash, randomBytes } from 'node:crypto';
+import { REASON_MESSAGES } from '@atrium/domain';
 import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../kernel/database/database';
 import { InvalidInputError, NotFoundError } from '../kernel/errors';
@@ -324,7 +326,7 @@ export async function declineAppointment(
   appointmentId: number,
   reason: string,
 ): Promise<OperatorAppointmentResult> {
-  if (!reason.trim()) throw new InvalidInputError('Please give the client a reason for declining.');
+  if (!reason.trim()) throw new InvalidInputError(REASON_MESSAGES.required);
   return release(deps, appointmentId, { from: ['PENDING'], verb: 'declined', notice: 'declined', reason });
 }
 

@@ -1,3 +1,4 @@
+import { optional, reasonForClient } from '@atrium/domain';
 import { z } from 'zod';
 import type { Resolvers } from '../generated/resolvers-types';
 import { InvalidInputError } from '../kernel/errors';
@@ -32,12 +33,7 @@ const sandboxAuthenticateArgs = z.object({
   outcome: z.enum(['APPROVE', 'FAIL']),
 });
 const cancelArgs = operatorArgs.extend({
-  reason: z
-    .string()
-    .trim()
-    .max(500, 'The reason must be at most 500 characters.')
-    .nullish()
-    .transform((value) => value || null),
+  reason: optional(reasonForClient),
 });
 
 export const checkoutResolvers: Resolvers = {

@@ -230,7 +230,7 @@ describe.each(testDatabases)('staff actions on $name', (factory) => {
   it('declines a PENDING request with a reason, freeing the time, and tells the client why', async () => {
     const { id, email, date } = await request(onSite, { phoneOptIn: true });
     expect(await act(desk80, 'decline', { marketplaceId: onSite.marketplace, id, reason: '   ' })).toEqual({
-      error: { code: 'BAD_USER_INPUT', message: 'Please give the client a reason for declining.' },
+      error: { code: 'BAD_USER_INPUT', message: 'Enter a reason: the client is told it.' },
     });
     expect(
       await act(desk80, 'decline', {

@@ -1,3 +1,4 @@
+import { optional, reasonForClient } from '@atrium/domain';
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { z } from 'zod';
 import { appointmentId, localDate } from '../checkout';
@@ -11,8 +12,6 @@ import { staffRequests } from './requests';
 
 /** The longest range of days one staffRequests call may ask for (two months of a schedule). */
 const MAX_RANGE_DAYS = 62;
-
-const reasonText = z.string().trim().max(500, 'The reason must be at most 500 characters.');
 
 const marketplaceArgs = z.object({ marketplaceId: marketplaceIdInput });
 const requestsArgs = marketplaceArgs.extend({
@@ -45,10 +44,10 @@ const requestsArgs = marketplaceArgs.extend({
 });
 const actionArgs = marketplaceArgs.extend({ id: appointmentId });
 const declineArgs = actionArgs.extend({
-  reason: reasonText.min(1, 'Please give the client a reason for declining.'),
+  reason: reasonForClient,
 });
 const cancelArgs = actionArgs.extend({
-  reason: reasonText.nullish().transform((value) => value || null),
+  reason: optional(reasonForClient),
 });
 
 export const staffResolvers: Resolvers = {

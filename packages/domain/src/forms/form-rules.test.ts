@@ -8,6 +8,8 @@ import {
   passwordSignInForm,
   phoneCodeForm,
   promoCode,
+  REASON_MESSAGES,
+  reasonForClient,
   registrationForm,
   resetPasswordForm,
   signInEmailForm,
@@ -202,5 +204,20 @@ describe('custom tip', () => {
         'Enter an amount below $10,000 with at most 2 decimals.',
       );
     }
+  });
+});
+
+describe('a reason told to the client', () => {
+  it('is required, trimmed and at most 500 characters', () => {
+    expect(reasonForClient.safeParse('  Our practitioner is unwell.  ')).toMatchObject({
+      success: true,
+      data: 'Our practitioner is unwell.',
+    });
+    expect(reasonForClient.safeParse('   ').error?.issues[0]?.message).toBe(REASON_MESSAGES.required);
+    expect(reasonForClient.safeParse(undefined).error?.issues[0]?.message).toBe(REASON_MESSAGES.required);
+    expect(reasonForClient.safeParse('x'.repeat(501)).error?.issues[0]?.message).toBe(
+      'The reason must be at most 500 characters.',
+    );
+    expect(reasonForClient.safeParse('x'.repeat(500)).success).toBe(true);
   });
 });

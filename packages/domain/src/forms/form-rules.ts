@@ -147,3 +147,17 @@ export const notes = z.nullable(
 
 /** A home address for a mobile visit: the address as written and where it is. */
 export const homeAddress = z.extend(coordinates, { address: address(PROFILE_MESSAGES.address) });
+
+/** Why staff decline a request or cancel an appointment: required, and told to the client. */
+export const REASON_MAX_LENGTH = 500;
+export const REASON_MESSAGES = {
+  required: 'Enter a reason: the client is told it.',
+  tooLong: `The reason must be at most ${REASON_MAX_LENGTH} characters.`,
+};
+export const reasonForClient = z
+  .string({ error: REASON_MESSAGES.required })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: REASON_MESSAGES.required, abort: true }),
+    z.maxLength(REASON_MAX_LENGTH, REASON_MESSAGES.tooLong),
+  );

@@ -1,19 +1,15 @@
+import { REASON_MAX_LENGTH, REASON_MESSAGES, reasonForClient } from '@atrium/domain';
 import { Button, Text } from '@atrium/ui';
 import { Field, Textarea } from '@atrium/ui/forms';
 import { Modal } from '@atrium/ui/overlays';
 import { type FormEvent, useId, useState } from 'react';
 
-/** The API's limit on a reason told to the client. */
-export const REASON_MAX_LENGTH = 500;
-export const REASON_REQUIRED = 'Enter a reason: the client is told it.';
-export const REASON_TOO_LONG = `The reason must be at most ${REASON_MAX_LENGTH} characters.`;
+export const REASON_REQUIRED = REASON_MESSAGES.required;
 
-/** The one problem with a reason, or null. */
+/** The one problem with a reason (the API's own rule), or null. */
 export function checkReason(reason: string): string | null {
-  const trimmed = reason.trim();
-  if (trimmed === '') return REASON_REQUIRED;
-  if (trimmed.length > REASON_MAX_LENGTH) return REASON_TOO_LONG;
-  return null;
+  const checked = reasonForClient.safeParse(reason);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? REASON_MESSAGES.required);
 }
 
 interface ReasonDialogProps {
