@@ -3,10 +3,10 @@ import { InvalidInputError } from '../kernel/errors';
 import type { GeocodedPlace, Geocoder, PlaceSuggestion } from './adapters/geocoding/geocoder';
 import type { Coordinates } from './service-area';
 
-/** Spec 2 and 9: suggestions need at least 2 characters and are at most 10. */
+/** Suggestions need at least 2 characters and are at most 10, as the address field asks for. */
 export const minSuggestionInput = 2;
 export const maxSuggestions = 10;
-/** Spec 5 and 8: the message when an address cannot be geocoded. */
+/** The message when an address cannot be geocoded (the address field shows it as it is). */
 export const unableToGetAddress = 'Unable to get address. Please try again.';
 
 export interface Place extends GeocodedPlace {

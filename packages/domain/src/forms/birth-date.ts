@@ -3,7 +3,7 @@ import { FIRST_BIRTH_YEAR } from './dates';
 /** What a typed birth date is wrong with; each has its own message so the client knows what to fix. */
 export type BirthDateProblem = 'format' | 'impossible' | 'tooEarly' | 'future';
 
-/** Spec 5 birth date messages (the future one keeps the spec's 'cannot be after today'). */
+/** The birth date's messages (the future one keeps the product's wording, 'cannot be after today'). */
 export const BIRTH_DATE_MESSAGES: Record<BirthDateProblem, string> = {
   format: 'Enter the date as M/D/YYYY, like 4/2/1990',
   impossible: 'Enter a real date, like 4/2/1990',
@@ -17,7 +17,7 @@ const pad = (value: number) => String(value).padStart(2, '0');
 const isoDay = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 /**
- * Spec 5: a birth date typed as M/D/YYYY or MM/DD/YYYY (yyyy-MM-dd is read too, as stored dates
+ * A birth date typed as M/D/YYYY or MM/DD/YYYY (yyyy-MM-dd is read too, as stored dates
  * arrive so). It must be a real calendar day, from 1900 (where the year list starts) and not after
  * today. Gives the yyyy-MM-dd to send, or the one problem to tell the client about.
  */
@@ -47,7 +47,7 @@ export function birthDateError(text: string, now = new Date()): string | null {
 }
 
 /**
- * Spec 5 masked MM/DD/YYYY input that also takes M/D/YYYY: digits and slashes only; a slash goes in
+ * The masked MM/DD/YYYY input that also takes M/D/YYYY: digits and slashes only; a slash goes in
  * by itself after two digits of month or day, and a slash typed after one digit ends that part, so
  * '4/2/1990' stays as typed. Deleting is left alone, so backspace can remove a slash.
  */
