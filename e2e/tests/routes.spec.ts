@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gotoLive } from '../support/live';
 import { demoMarketplaces, marketplacePages, startMarketplace } from '../support/marketplaces';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -159,11 +160,10 @@ test.describe('an address that names no marketplace', () => {
 test('a marketplace that cannot be loaded shows the global error modal, and Reload Page recovers', async ({
   page,
 }) => {
-  await page.goto('/1/services');
+  // Once the app runs the page: the server-rendered HTML shows before the router listens.
+  await gotoLive(page, '/1/services');
   await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
   // The page came with its marketplace; moving to another one in the page asks the API, now down.
-  // (Once the page has started: the server-rendered HTML shows before the router listens.)
-  await page.waitForLoadState('networkidle');
   const graphql = /\/graphql(\?|$)/;
   await page.route(graphql, (route) => route.abort('connectionrefused'));
   await page.evaluate(() => {
