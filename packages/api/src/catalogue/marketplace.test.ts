@@ -123,6 +123,8 @@ const marketplaceRow: MarketplaceRow = {
   primaryColor: '#112233',
   navigationGroupId: 5,
   providesAtHome: true,
+  isLive: true,
+  revision: 0,
   serviceAreaLatitude: 40.7128,
   serviceAreaLongitude: -74.006,
   serviceAreaRadiusKm: 25,

@@ -62,12 +62,17 @@ export const marketplaces = pgTable(
     paymentDepositValue: integer('payment_deposit_value'),
     /** The marketplace's own line (E.164), called about at-home visits (0015). */
     phone: text('phone'),
+    /** Clients may book; an operator's new marketplace opens when its owner has set it up (0023). */
+    isLive: boolean('is_live').notNull().default(false),
+    /** Moves on with every console change, so a cached public answer of the old menu is not reused. */
+    revision: integer('revision').notNull().default(0),
   },
   (t) => [
     index('marketplaces_mg_id_idx').on(t.mgId),
     // Lets a staff member require a marketplace of their own group (0017).
     unique('marketplaces_id_mg_key').on(t.id, t.mgId),
     check('marketplaces_phone_e164', sql`${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
+    check('marketplaces_revision_not_negative', sql`${t.revision} >= 0`),
     check('marketplaces_name_not_blank', sql`btrim(${t.name}) <> ''`),
     check('marketplaces_primary_color_hex', sql`${t.primaryColor} ~ '^#[0-9A-Fa-f]{6}$'`),
     check('marketplaces_service_area_latitude_range', sql`${t.serviceAreaLatitude} between -90 and 90`),

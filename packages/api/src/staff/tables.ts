@@ -2,7 +2,18 @@
 // migrations in src/db/migrations: the SQL is the truth, and src/db/schema.test.ts compares both.
 import { STAFF_ROLES } from '@atrium/domain';
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { users } from '../identity';
 import { timestamptz } from '../kernel/database/columns';
 import { marketplaces } from '../kernel/tables';
@@ -83,5 +94,33 @@ export const remotePreviews = pgTable(
       sql`${t.remote} in ('catalog', 'scheduling', 'checkout', 'account', 'console')`,
     ),
     check('remote_previews_expires_after_creation', sql`${t.expiresAt} > ${t.createdAt}`),
+  ],
+);
+
+/** Who changed what of a marketplace in the console, and when, with the values before and after (0023). */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    marketplaceId: integer('marketplace_id')
+      .notNull()
+      .references(() => marketplaces.id),
+    staffMemberId: integer('staff_member_id').references(() => staffMembers.id, { onDelete: 'set null' }),
+    /** The member's email, or 'operator' for the platform's operator; kept when the member is removed. */
+    actor: text('actor').notNull(),
+    /** What was done, e.g. 'procedure.update'. */
+    action: text('action').notNull(),
+    /** What it was done to, as people read it, e.g. 'Service “Myers' Cocktail”'. */
+    subject: text('subject').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('activity_log_marketplace_created_idx').on(t.marketplaceId, t.createdAt.desc(), t.id.desc()),
+    index('activity_log_staff_member_id_idx').on(t.staffMemberId),
+    check('activity_log_actor_not_blank', sql`btrim(${t.actor}) <> ''`),
+    check('activity_log_action_not_blank', sql`btrim(${t.action}) <> ''`),
+    check('activity_log_subject_not_blank', sql`btrim(${t.subject}) <> ''`),
   ],
 );

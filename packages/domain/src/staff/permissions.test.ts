@@ -6,7 +6,7 @@ describe('staffPermissions', () => {
     for (const operation of STAFF_OPERATIONS) expect(staffScope('owner', operation)).toBe('marketplace');
   });
 
-  it("gives the front desk the marketplace's requests, waitlist and clients but not the tenant's versions", () => {
+  it("gives the front desk the marketplace's requests, waitlist, clients and team hours, but not the tenant's versions or its setup", () => {
     expect(STAFF_OPERATIONS.filter((operation) => staffMay('front_desk', operation))).toEqual([
       'viewRequests',
       'confirmAppointment',
@@ -16,17 +16,21 @@ describe('staffPermissions', () => {
       'viewWaitlist',
       'offerWaitlistSlot',
       'viewClients',
+      'editWorkingHours',
+      'editTimeOff',
     ]);
     for (const operation of STAFF_OPERATIONS.filter((operation) => staffMay('front_desk', operation))) {
       expect(staffScope('front_desk', operation)).toBe('marketplace');
     }
   });
 
-  it('lets a practitioner only read their own appointments', () => {
+  it('lets a practitioner only read their own appointments and set their own time off', () => {
     expect(STAFF_OPERATIONS.filter((operation) => staffMay('practitioner', operation))).toEqual([
       'viewRequests',
+      'editTimeOff',
     ]);
     expect(staffScope('practitioner', 'viewRequests')).toBe('own');
+    expect(staffScope('practitioner', 'editTimeOff')).toBe('own');
   });
 
   it('covers every role', () => {

@@ -20,6 +20,17 @@ export const STAFF_OPERATIONS = [
   'rollbackRemoteOverride',
   'clearRemoteOverride',
   'previewRemoteVersion',
+  // Setting the marketplace up and keeping its offer current.
+  'viewSetup',
+  'makeMarketplaceLive',
+  'editCatalogue',
+  'editSettings',
+  'editOffers',
+  'editPractitioners',
+  'editStaffMembers',
+  'editWorkingHours',
+  'editTimeOff',
+  'viewActivityLog',
 ] as const;
 export type StaffOperation = (typeof STAFF_OPERATIONS)[number];
 
@@ -34,9 +45,24 @@ const tenantVersions = (scope: StaffScope) => ({
   previewRemoteVersion: scope,
 });
 
+const administration = (scope: StaffScope, team: { workingHours: StaffScope; timeOff: StaffScope }) => ({
+  viewSetup: scope,
+  makeMarketplaceLive: scope,
+  editCatalogue: scope,
+  editSettings: scope,
+  editOffers: scope,
+  editPractitioners: scope,
+  editStaffMembers: scope,
+  viewActivityLog: scope,
+  editWorkingHours: team.workingHours,
+  editTimeOff: team.timeOff,
+});
+
 /**
  * The matrix: owner everything; front desk runs requests, the waitlist and clients; a practitioner
- * only reads their own appointments. Only the owner chooses the versions of the app their clients get.
+ * only reads their own appointments and sets their own time off. Only the owner chooses the versions of
+ * the app their clients get and sets the marketplace up; the front desk also keeps the team's hours and
+ * time off.
  */
 export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffOperation, StaffScope>>>> = {
   owner: {
@@ -49,6 +75,7 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     offerWaitlistSlot: 'marketplace',
     viewClients: 'marketplace',
     ...tenantVersions('marketplace'),
+    ...administration('marketplace', { workingHours: 'marketplace', timeOff: 'marketplace' }),
   },
   front_desk: {
     viewRequests: 'marketplace',
@@ -60,6 +87,7 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     offerWaitlistSlot: 'marketplace',
     viewClients: 'marketplace',
     ...tenantVersions('none'),
+    ...administration('none', { workingHours: 'marketplace', timeOff: 'marketplace' }),
   },
   practitioner: {
     viewRequests: 'own',
@@ -71,6 +99,7 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     offerWaitlistSlot: 'none',
     viewClients: 'none',
     ...tenantVersions('none'),
+    ...administration('none', { workingHours: 'none', timeOff: 'own' }),
   },
 };
 

@@ -29,6 +29,7 @@ export const glowMobileIv: DemoMarketplace = {
     primaryColor: '#38BDF8',
     navigationGroupId: null,
     providesAtHome: true,
+    isLive: true,
     serviceAreaLatitude: 40.7128,
     serviceAreaLongitude: -74.006,
     serviceAreaRadiusKm: 60,

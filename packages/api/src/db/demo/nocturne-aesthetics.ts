@@ -134,6 +134,7 @@ const marketplace: DemoMarketplace['marketplace'] = {
   primaryColor: '#312E81',
   navigationGroupId: null,
   providesAtHome: false,
+  isLive: true,
   serviceAreaLatitude: null,
   serviceAreaLongitude: null,
   serviceAreaRadiusKm: null,

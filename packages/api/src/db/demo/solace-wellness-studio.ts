@@ -18,6 +18,7 @@ export const solaceWellnessStudio: DemoMarketplace = {
     primaryColor: '#F59E0B',
     navigationGroupId: null,
     providesAtHome: false,
+    isLive: true,
     serviceAreaLatitude: null,
     serviceAreaLongitude: null,
     serviceAreaRadiusKm: null,
