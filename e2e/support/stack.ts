@@ -83,6 +83,7 @@ export class Stack {
       ...process.env,
       PORT: String(ports.api),
       PGLITE_DIR: path.join(runDir, 'pglite'),
+      MEDIA_DIR: path.join(runDir, 'media'),
       SEED_DEMO: '1',
       CATALOG_OVERRIDE_ENTRY: `http://localhost:${ports.spotlight}/mf-manifest.json`,
       REMOTE_ORIGINS: remoteOrigins,

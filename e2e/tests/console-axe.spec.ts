@@ -8,7 +8,19 @@ import { staffSignsIn } from '../support/staff-api';
  * tablet (768 px). Nocturne's owner sees every section (no other console spec uses that account).
  * The viewports are set here, so this spec runs in the desktop project only.
  */
-const sections = ['Requests', 'Schedule', 'Waitlist', 'Clients', 'Versions'] as const;
+const sections = [
+  'Setup',
+  'Requests',
+  'Schedule',
+  'Waitlist',
+  'Clients',
+  'Catalogue',
+  'Offers',
+  'Team',
+  'Settings',
+  'Versions',
+  'Activity',
+] as const;
 
 for (const viewport of [
   { name: 'desktop', width: 1280, height: 900 },

@@ -51,13 +51,25 @@ const deskMember = () =>
         email: 'owner@glow.example',
         name: 'Olivia Grant',
         role: 'Owner',
-        sections: ['Requests', 'Schedule', 'Waitlist', 'Clients', 'Versions'],
+        sections: [
+          'Setup',
+          'Requests',
+          'Schedule',
+          'Waitlist',
+          'Clients',
+          'Catalogue',
+          'Offers',
+          'Team',
+          'Settings',
+          'Versions',
+          'Activity',
+        ],
       }
     : {
         email: 'frontdesk@glow.example',
         name: 'Felix Moreno',
         role: 'Front desk',
-        sections: ['Requests', 'Schedule', 'Waitlist', 'Clients'],
+        sections: ['Requests', 'Schedule', 'Waitlist', 'Clients', 'Team'],
       };
 
 /** The request of the client with this email in the console's list. */

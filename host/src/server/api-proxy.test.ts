@@ -82,4 +82,22 @@ describe("the host's proxy to the API", () => {
       expect(call.headers[HOST_SECRET_HEADER]).toBe(developmentHostSecret);
     }
   });
+
+  it("forwards the console's image uploads and the images themselves (/media) to the API", async () => {
+    const base = await startHost();
+    const image = `/media/7/${'a'.repeat(32)}.webp`;
+    const upload = await send(`${base}/media/7/logo`, {
+      method: 'POST',
+      headers: { 'content-type': 'image/png', 'x-graphql-yoga-csrf': '1' },
+      body: 'the image',
+    });
+    const served = await send(`${base}${image}`);
+    expect([upload.status, served.status]).toEqual([200, 200]);
+    const forwarded = api.requests.map((request) => [request.method, request.path, request.body]);
+    expect(forwarded).toEqual([
+      ['POST', '/media/7/logo', 'the image'],
+      ['GET', image, ''],
+    ]);
+    expect(api.requests[0]?.headers['x-graphql-yoga-csrf']).toBe('1');
+  });
 });

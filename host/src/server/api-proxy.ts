@@ -5,11 +5,12 @@ import { clientAddress, reachedOverHttps } from './forwarded';
 /**
  * The API's paths, reached through the host's origin so cookies stay first-party and no CORS is needed.
  * /auth/apple/form-post is where Apple posts its sign-in answer (the rest of /auth/* are pages);
- * /webhooks/* is where the payment processor posts its events.
+ * /webhooks/* is where the payment processor posts its events; /media/* the console's uploaded images.
  */
 export const API_PATHS = [
   '/graphql',
   '/assets',
+  '/media',
   '/healthz',
   '/dev',
   '/auth/apple/form-post',

@@ -45,6 +45,16 @@ describe('the marketplace cache', () => {
     expect(reads).toEqual(['1', '1']);
   });
 
+  it('with no time to live, shares a read only while it is under way: the next page asks the API again', async () => {
+    const { reads, read } = reader();
+    const cache = createMarketplaceCache(0, read);
+    const [first, second] = await Promise.all([cache.get('1'), cache.get('1')]);
+    expect(second).toBe(first);
+    expect(reads).toEqual(['1']);
+    await cache.get('1');
+    expect(reads).toEqual(['1', '1']);
+  });
+
   it('keeps no failed read: the next page asks the API again', async () => {
     const { reads, read } = reader(['999']);
     const cache = createMarketplaceCache(5000, read);

@@ -43,7 +43,11 @@ export interface PageRendererOptions {
    * own entries. Nothing else is loaded, in the browser (the Content-Security-Policy) or here.
    */
   remoteOrigins: string[];
-  /** How long a marketplace read from the API is reused (ms). */
+  /**
+   * How long a marketplace read from the API is reused (ms). By default only while the read is under
+   * way: the API answers it from its cache after one indexed read of the marketplace's revision, and
+   * so a change made in the console shows on the next page.
+   */
   marketplaceTtlMs?: number;
   /** The secret shared with the API (HOST_SECRET), presented on the server's own calls to it. */
   hostSecret?: string;
@@ -61,7 +65,7 @@ export function createPageRenderer({
   distDir,
   apiUrl,
   remoteOrigins,
-  marketplaceTtlMs = 5000,
+  marketplaceTtlMs = 0,
   hostSecret = developmentHostSecret,
 }: PageRendererOptions) {
   const template = htmlTemplate(path.join(distDir, 'index.html'));

@@ -24,8 +24,8 @@ function fixture(): string {
   const practitioners = Array.from({ length: practitionerCount }, (_, i) => 7001 + i);
   return `
     insert into marketplace_groups (id, name) values (70, 'Booking Bench');
-    insert into marketplaces (id, mg_id, name, primary_color, payment_collection_method)
-      values (70, 70, 'Booking Bench', '#336699', 'collect_on_site');
+    insert into marketplaces (id, mg_id, name, primary_color, payment_collection_method, is_live)
+      values (70, 70, 'Booking Bench', '#336699', 'collect_on_site', true);
     insert into clinics (id, marketplace_id, name, address, phone, time_zone, latitude, longitude)
       values (701, 70, 'Bench Midtown', '1 Main St, New York, NY 10001', '+12125550100', '${timeZone}', 40.75, -73.99),
              (702, 70, 'Bench SoHo', '2 Main St, New York, NY 10012', '+12125550101', '${timeZone}', 40.72, -74.0);

@@ -7,7 +7,7 @@ import type { CheckoutConfig, CheckoutPorts } from './checkout';
 import { defaultCheckoutConfig, handleProcessorEvent } from './checkout';
 import type { AppConfig } from './config';
 import type { GraphQLContext } from './graphql-context';
-import { hardeningPlugins } from './http/hardening';
+import { csrfHeaderName, hardeningPlugins } from './http/hardening';
 import { checkReadiness, useHealthCheck, useReadinessCheck } from './http/health-check';
 import { graphqlMaxBodyBytes, useMalformedRequestGuard } from './http/malformed-requests';
 import { usePersistedDocuments } from './http/persisted-operations';
@@ -39,13 +39,14 @@ import {
 import type { ReleasePorts } from './releases';
 import { browserIdOf, loadReleasesConfig, useCanaryViews } from './releases';
 import { resolvers } from './resolvers';
+import { createMediaStorage, defaultMediaConfig, type MediaConfig, useMedia } from './staff';
 import { loadTypeDefs } from './type-defs';
 
 export interface AppOptions {
   db: Database;
   /** Without `identity`, identity is configured as an empty environment would configure it. */
   config: Pick<AppConfig, 'nodeEnv'> &
-    Partial<Pick<AppConfig, 'identity' | 'checkout' | 'applePay' | 'releases'>>;
+    Partial<Pick<AppConfig, 'identity' | 'checkout' | 'applePay' | 'releases' | 'media'>>;
   /** Defaults to the offline ZIP gazetteer. */
   geocoder?: Geocoder;
   /**
@@ -111,6 +112,8 @@ export function createApp(options: AppOptions) {
       // The endpoints answer a failure plainly (500 'Internal error'), never with its stack trace.
       ...endpointPlugins(parts, options.jobsRunning).map(withPlainErrors),
       useCookies(),
+      // After the cookies: an upload is made with the member's session.
+      withPlainErrors(useMedia(mediaPorts(parts, config.media))),
       ...hardeningPlugins(config.nodeEnv),
       // Parameters of the wrong type or nested too deeply: 400, before any plugin below reads them.
       useMalformedRequestGuard(),
@@ -118,7 +121,7 @@ export function createApp(options: AppOptions) {
       useControlCharacterGuard(),
       // In this order: a persisted hash becomes its document before the public cache keys on it.
       usePersistedDocuments(),
-      ...publicCachePlugins({ graphqlEndpoint }),
+      ...publicCachePlugins({ graphqlEndpoint, db: db.db }),
     ],
   });
 }
@@ -157,6 +160,18 @@ function checkoutPorts(
           : createMerchantValidator(config.applePay ?? { merchantValidation: 'sandbox' }),
       servedDomains: identityConfig.webOrigins.map((origin) => new URL(origin).hostname),
     },
+  };
+}
+
+/** Uploads and serving of the console's images: local disk unless a bucket is configured. */
+function mediaPorts(parts: AppParts, media: MediaConfig = defaultMediaConfig()) {
+  return {
+    db: parts.database.db,
+    storage: createMediaStorage(media.storage),
+    session: (request: Request) => parts.identity.forRequest(request).session,
+    clock: parts.identity.ports.clock,
+    csrfHeader: csrfHeaderName,
+    uploadsPerHour: media.uploadsPerHour,
   };
 }
 

@@ -8,6 +8,7 @@ import { findRepoRoot } from './kernel/paths';
 import { type ApplePayConfig, loadApplePayConfig } from './payments';
 import { productionProblems } from './production-guards';
 import { loadReleasesConfig, type ReleasesConfig } from './releases';
+import { loadMediaConfig, type MediaConfig } from './staff';
 
 export interface AppConfig {
   port: number;
@@ -29,6 +30,11 @@ export interface AppConfig {
   jobs: JobsConfig;
   /** The release registry: allowed remote origins, canary failure limit (releases-config.ts). */
   releases: ReleasesConfig;
+  /**
+   * Where uploaded images are kept (an S3-compatible bucket, or local disk) and the upload limit;
+   * unset when no MEDIA_* variable is: local disk under <repo root>/.data/media.
+   */
+  media?: MediaConfig;
 }
 
 export interface JobsConfig {
@@ -118,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       renewalBatchSize: values.MEMBERSHIP_RENEWAL_BATCH_SIZE,
     },
     releases: loadReleasesConfig(env, values.NODE_ENV),
+    media: loadMediaConfig(env),
   };
   // One line per refusal, each naming the variable to set (server.ts prints the message and exits 1).
   const refusals = productionProblems(env, config);

@@ -51,7 +51,8 @@ describe('startServer with PGlite on disk', () => {
     } finally {
       await server.close();
     }
-  });
+    // Every migration and the whole demo seed on disk: slow on a busy machine, so not the default limit.
+  }, 120_000);
 
   it('keeps the data across a restart (closing flushes PGlite to disk)', async () => {
     const server = await startServer({ ...config, seedDemo: false });
@@ -60,7 +61,7 @@ describe('startServer with PGlite on disk', () => {
     } finally {
       await server.close();
     }
-  });
+  }, 60_000);
 });
 
 describe('surviveDatabaseOutages', () => {

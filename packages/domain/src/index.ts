@@ -14,6 +14,22 @@ export {
 } from './booking/times-of-day';
 export type { WaitlistDraft } from './booking/waitlist';
 export { canSaveWaitlistEntry, saveWaitlistEntry } from './booking/waitlist';
+export type { PriceOptionRow } from './catalogue-admin/catalogue-rules';
+export {
+  addOnRules,
+  CATALOGUE_MESSAGES,
+  CATALOGUE_NAME_MAX_LENGTH,
+  catalogueName,
+  categoryRules,
+  durationMinutes,
+  imageAddress,
+  MAX_PRICE_CENTS,
+  offerFormRules,
+  orderedIds,
+  priceCents,
+  serviceRules,
+  wordList,
+} from './catalogue-admin/catalogue-rules';
 export type { RgbColor } from './color/hex';
 export { formatHexColor, isHexColor, normalizeHexColor, parseHexColor } from './color/hex';
 export type { HslColor } from './color/hsl';
@@ -125,8 +141,56 @@ export {
 } from './forms/phone';
 export type { LinkedMarketplace } from './marketplace/marketplace-id';
 export { linkedMarketplace, marketplaceIdFromPath } from './marketplace/marketplace-id';
+export type { ImagePurpose, ImageUploadErrorCode } from './media/images';
+export {
+  acceptedImageTypes,
+  checkImageFile,
+  IMAGE_PURPOSE_OPERATION,
+  IMAGE_PURPOSES,
+  imageUploadMessage,
+  isImagePurpose,
+  MAX_IMAGE_BYTES,
+  RASTER_IMAGE_TYPES,
+  SVG_IMAGE_TYPE,
+} from './media/images';
 export { dollarsToCents, formatCents } from './money/format-cents';
 export { minPrice, priceLabel } from './money/prices';
+export type {
+  MembershipForm,
+  MembershipOffer,
+  MembershipPeriod,
+  PackageForm,
+  PackageOffer,
+  PromoCodeForm,
+  PromoCodeKind,
+  PromoCodeOffer,
+  PromoCodeStatus,
+} from './offers/offer-rules';
+export {
+  dollarsTextToCents,
+  localDateTimeToIso,
+  MEMBERSHIP_PERIODS,
+  membershipForm,
+  membershipOffer,
+  OFFER_MESSAGES,
+  offerCode,
+  PROMO_KINDS,
+  packageForm,
+  packageOffer,
+  promoCodeForm,
+  promoCodeOffer,
+  promoCodeStatus,
+} from './offers/offer-rules';
+export {
+  GROUP_NAME_MAX_LENGTH,
+  groupName,
+  ianaTimeZone,
+  MARKETPLACE_NAME_MAX_LENGTH,
+  marketplaceName,
+  NEW_MARKETPLACE_COLOR,
+  ONBOARDING_MESSAGES,
+  ownerEmail,
+} from './onboarding/marketplace-onboarding';
 export type { CentsRange } from './pricing/cents';
 export { percentOfCents, ZERO_RANGE } from './pricing/cents';
 export type {
@@ -151,6 +215,35 @@ export { dueNow, PAYMENT_CAPTIONS, paymentCaption } from './pricing/due-now';
 export type { TipPreset } from './pricing/tips';
 export { MAX_TIP_DOLLARS, TIP_PERCENTAGES, tipPresets, tipToCents } from './pricing/tips';
 export { durationLabel, formatDuration } from './procedures/duration';
+export type { BrandContrast } from './settings/brand-contrast';
+export { brandContrast, brandContrastWarning, MIN_TEXT_CONTRAST } from './settings/brand-contrast';
+export type {
+  CheckoutNoteInput,
+  CheckoutNoteType,
+  ClinicSettings,
+  MarketplaceDetails,
+  OpeningInterval,
+  PaymentSettingsInput,
+  SchedulingRules,
+  ServiceAreaSettings,
+} from './settings/settings-rules';
+export {
+  CHECKOUT_NOTE_TYPES,
+  COLLECTION_METHODS,
+  centsAsDollarsText,
+  checkoutNoteRules,
+  clinicRules,
+  DEPOSIT_TYPES,
+  marketplaceDetailsRules,
+  minutesOfTime,
+  openingHoursProblem,
+  paymentSettingsRules,
+  SERVICE_AREA_KINDS,
+  SETTINGS_MESSAGES,
+  schedulingRules,
+  serviceAreaRules,
+  timeOfMinutes,
+} from './settings/settings-rules';
 export type { StaffOperation, StaffRole, StaffScope } from './staff/permissions';
 export {
   STAFF_OPERATIONS,
@@ -160,3 +253,22 @@ export {
   staffRoleLabels,
   staffScope,
 } from './staff/permissions';
+export type { WeeklyInterval } from './team/team-rules';
+export {
+  formatTimeOfDay,
+  HOURS_STEP_MINUTES,
+  hoursInterval,
+  isPhotoUrl,
+  overlappingIntervals,
+  PRACTITIONER_NAME_MAX_LENGTH,
+  parseTimeOfDay,
+  photoUrl,
+  practitionerForm,
+  practitionerName,
+  staffInvitationForm,
+  staffRoleChoice,
+  TEAM_MESSAGES,
+  TIME_OFF_REASON_MAX_LENGTH,
+  timeOffForm,
+  weeklyHours,
+} from './team/team-rules';

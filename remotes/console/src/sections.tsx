@@ -20,6 +20,14 @@ export interface ConsoleSection {
  * whose operation it may use.
  */
 export const consoleSections: readonly ConsoleSection[] = [
+  // First, so an owner lands on what their marketplace still needs (the front desk and practitioners,
+  // who may not use it, land on Requests).
+  {
+    path: 'setup',
+    label: 'Setup',
+    operation: 'viewSetup',
+    page: lazy(() => import('./setup/setup-section')),
+  },
   {
     path: 'requests',
     label: 'Requests',
@@ -45,10 +53,41 @@ export const consoleSections: readonly ConsoleSection[] = [
     page: lazy(() => import('./clients/clients-section')),
   },
   {
+    path: 'catalogue',
+    label: 'Catalogue',
+    operation: 'editCatalogue',
+    page: lazy(() => import('./catalogue/catalogue-section')),
+  },
+  {
+    path: 'offers',
+    label: 'Offers',
+    operation: 'editOffers',
+    page: lazy(() => import('./offers/offers-section')),
+  },
+  {
+    // Every role: the owner and the front desk keep the team's hours, a practitioner their own time off.
+    path: 'team',
+    label: 'Team',
+    operation: 'editTimeOff',
+    page: lazy(() => import('./team/team-section')),
+  },
+  {
+    path: 'settings',
+    label: 'Settings',
+    operation: 'editSettings',
+    page: lazy(() => import('./settings/settings-section')),
+  },
+  {
     path: 'versions',
     label: 'Versions',
     operation: 'viewRemoteVersions',
     page: lazy(() => import('./versions/versions-section')),
+  },
+  {
+    path: 'activity',
+    label: 'Activity',
+    operation: 'viewActivityLog',
+    page: lazy(() => import('./activity/activity-section')),
   },
 ];
 

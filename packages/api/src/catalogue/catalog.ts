@@ -76,19 +76,22 @@ export const jsonList = <Row>(select: SQL) => sql<Row[]>`coalesce((${select}), '
 
 /**
  * Columns to select beside a marketplace row (`marketplaceId` is its id column): its catalogue as
- * JSON lists in display order, so the whole marketplace is read in one statement.
+ * JSON lists in display order, so the whole marketplace is read in one statement. Archived categories
+ * and procedures are left out: they are off the menu, though past appointments still name them.
  */
 export function catalogColumns(marketplaceId: SQLWrapper, clinicId: number | null) {
   return {
     groupRows: jsonList<GroupRow>(sql`select json_agg(json_build_object(
         'id', g.id, 'name', g.name, 'description', g.description, 'thumbnail', g.thumbnail, 'banner', g.banner
-      ) order by g.position, g.id) from procedure_groups g where g.marketplace_id = ${marketplaceId}`),
+      ) order by g.position, g.id) from procedure_groups g
+      where g.marketplace_id = ${marketplaceId} and g.archived_at is null`),
     procedureRows: jsonList<ProcedureRow>(sql`select json_agg(json_build_object(
         'id', p.id, 'procedureGroupId', p.procedure_group_id, 'name', p.name, 'tagline', p.tagline,
         'description', p.description, 'thumbnail', p.thumbnail, 'ingredients', p.ingredients,
         'prices', p.prices, 'durations', p.durations, 'tags', p.tags, 'isAddOn', p.is_add_on,
         'offeredAtHome', p.offered_at_home
-      ) order by p.position, p.id) from procedures p where p.marketplace_id = ${marketplaceId}`),
+      ) order by p.position, p.id) from procedures p
+      where p.marketplace_id = ${marketplaceId} and p.archived_at is null`),
     addOnRows: jsonList<AddOnRow>(sql`select json_agg(json_build_object(
         'procedureId', a.procedure_id, 'addOnId', a.add_on_id, 'featured', a.featured
       ) order by a.position, a.add_on_id) from procedure_add_ons a where a.marketplace_id = ${marketplaceId}`),

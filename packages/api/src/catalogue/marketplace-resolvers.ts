@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Resolvers } from '../generated/resolvers-types';
 import { parseInput, withServiceErrors } from '../kernel/graphql-errors';
 import { idInput, marketplaceIdInput } from '../kernel/id-input';
+import { loadMarketplace } from '../kernel/marketplaces';
 import { getMarketplace, type ProceduresFilter } from './marketplace';
 
 const argsSchema = z.object({
@@ -27,5 +28,9 @@ export const marketplaceResolvers: Resolvers = {
       else if (procedures?.location != null) filter = { location: procedures.location };
       return withServiceErrors(() => getMarketplace(context, id, filter));
     },
+  },
+  Marketplace: {
+    // Read apart from the view, which every context's answers share; cached with the public answer.
+    isLive: async (marketplace, _args, { db }) => (await loadMarketplace(db, Number(marketplace.id))).isLive,
   },
 };

@@ -12,6 +12,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
 import { marketplaces } from '../kernel/tables';
@@ -62,6 +63,7 @@ export const procedureGroups = pgTable(
     thumbnail: text('thumbnail'),
     banner: text('banner'),
     position: integer('position').notNull().default(0),
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     unique('procedure_groups_id_marketplace_key').on(t.id, t.marketplaceId),
@@ -89,6 +91,7 @@ export const procedures = pgTable(
     isAddOn: boolean('is_add_on').notNull().default(false),
     offeredAtHome: boolean('offered_at_home').notNull().default(false),
     position: integer('position').notNull().default(0),
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     unique('procedures_id_marketplace_key').on(t.id, t.marketplaceId),

@@ -13,6 +13,7 @@ import { recapBasis, requestAnswer } from './booking/answer';
 import type { AppointmentRequestInput, AppointmentRequestView } from './booking/booking-request';
 import { idempotencyCaller, identifyClient, registerClient } from './booking/client';
 import { holdTime } from './booking/hold-time';
+import { assertTakingBookings } from './booking/marketplace-live';
 import { checkPaymentMethod, recordPaymentMethod } from './booking/payment-method';
 import { checkCartAtPlace, checkRequestedTime } from './booking/place-and-time';
 import { priceBooking } from './booking/price';
@@ -33,6 +34,7 @@ export async function createAppointmentRequest(
   input: AppointmentRequestInput,
 ): Promise<AppointmentRequestView> {
   const marketplace = await loadMarketplace(ports.db, input.marketplaceId);
+  assertTakingBookings(marketplace);
   const { idempotencyKey: key, ...request } = input;
   return withIdempotencyKey<AppointmentRequestView>(
     ports.db,
@@ -76,7 +78,7 @@ async function book(
       method: paymentMethod,
       now,
     });
-    await redeemPromoAndCredits(tx, price, now);
+    await redeemPromoAndCredits(tx, price, now, user.id);
     const held =
       time.kind === 'time'
         ? await holdTime(tx, {

@@ -64,7 +64,14 @@ export async function loadCart(
             durations: procedures.durations,
           })
           .from(procedures)
-          .where(and(eq(procedures.marketplaceId, marketplaceId), inArray(procedures.id, known)));
+          // An archived service is off the menu: a cart kept from before cannot book it.
+          .where(
+            and(
+              eq(procedures.marketplaceId, marketplaceId),
+              inArray(procedures.id, known),
+              isNull(procedures.archivedAt),
+            ),
+          );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return procedureIds.map((id) => {
     const row = byId.get(id);

@@ -51,15 +51,7 @@ export async function getCheckoutSummary(
   });
   const code = request.promoCode === null ? null : normalizePromoCode(request.promoCode);
   const promo = code ? await findPromoCode(db, marketplace.id, code) : null;
-  const usablePromo =
-    promo &&
-    promoProblem(
-      promo,
-      now,
-      cart.map((procedure) => procedure.id),
-    ) === null
-      ? toPromoRule(promo)
-      : null;
+  const usablePromo = promo && promoProblem(promo, now, cart) === null ? toPromoRule(promo) : null;
   return toStoredSummary(
     priceCart({
       cart,

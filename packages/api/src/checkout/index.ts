@@ -15,6 +15,7 @@ export {
 } from './operator-actions';
 export type { CheckoutContext, CheckoutPorts } from './ports';
 export { handleProcessorEvent, processorEventLifetimeMs, refundedInProcessor } from './processor-events';
+export { promoMessages } from './promo-codes';
 export {
   appointmentRequestProcedures,
   appointmentRequests,

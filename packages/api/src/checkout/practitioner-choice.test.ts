@@ -14,8 +14,8 @@ import { slotTakenMessage } from './errors';
 const practitionerIds = [9001, 9002, 9003, 9004];
 const fixture = `
   insert into marketplace_groups (id, name) values (90, 'Choice Test');
-  insert into marketplaces (id, mg_id, name, primary_color, payment_collection_method)
-    values (90, 90, 'Choice Test', '#336699', 'collect_on_site');
+  insert into marketplaces (id, mg_id, name, primary_color, payment_collection_method, is_live)
+    values (90, 90, 'Choice Test', '#336699', 'collect_on_site', true);
   insert into clinics (id, marketplace_id, name, address, phone, time_zone, latitude, longitude)
     values (901, 90, 'Choice Midtown', '1 Main St, New York, NY 10001', '+12125550100', 'America/New_York', 40.75, -73.99);
   insert into procedure_groups (id, marketplace_id, name) values (90, 90, 'Choice');

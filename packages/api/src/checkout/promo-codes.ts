@@ -1,5 +1,5 @@
-import { type PromoRule, promoAppliesTo } from '@atrium/domain';
-import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { formatCents, minPrice, type PromoRule, promoAppliesTo } from '@atrium/domain';
+import { and, count, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { RequestSession } from '../identity';
 import type { Db } from '../kernel/database/database';
 import { largestId } from '../kernel/id-input';
@@ -13,7 +13,7 @@ import {
   priceCart,
 } from './cart-pricing';
 import type { CheckoutPorts } from './ports';
-import { promoCodes } from './tables';
+import { appointmentRequests, promoCodes } from './tables';
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
 
@@ -26,6 +26,9 @@ export const promoMessages = {
   notYetValid: 'This promo code is not valid yet.',
   usedUp: 'This promo code has reached its usage limit.',
   notApplicable: 'This promo code does not apply to the selected services.',
+  belowMinimum: (minimumCents: number) =>
+    `This promo code needs an order of at least ${formatCents(minimumCents)}.`,
+  clientLimitReached: 'You have already used this promo code as many times as it allows.',
 } as const;
 
 /** Trimmed and upper-cased; null when empty or too long to be a code. */
@@ -34,6 +37,7 @@ export function normalizePromoCode(code: string): string | null {
   return normalized.length === 0 || normalized.length > maxPromoCodeLength ? null : normalized;
 }
 
+/** The marketplace's code, unless it is paused (a paused code is refused like an unknown one). */
 export async function findPromoCode(
   db: Db,
   marketplaceId: number,
@@ -42,18 +46,56 @@ export async function findPromoCode(
   const [row] = await db
     .select()
     .from(promoCodes)
-    .where(and(eq(promoCodes.marketplaceId, marketplaceId), eq(promoCodes.code, code)));
+    .where(
+      and(
+        eq(promoCodes.marketplaceId, marketplaceId),
+        eq(promoCodes.code, code),
+        isNull(promoCodes.pausedAt),
+      ),
+    );
   return row ?? null;
 }
 
-/** Why a promo cannot be used now for these procedures, or null when it can. */
-export function promoProblem(promo: PromoCodeRow, now: Date, procedureIds: number[]): string | null {
+/** Why a promo cannot be used now for this cart (each procedure's shown price), or null when it can. */
+export function promoProblem(
+  promo: PromoCodeRow,
+  now: Date,
+  cart: { id: number; prices: number[] }[],
+): string | null {
   if (promo.validUntil && promo.validUntil.getTime() <= now.getTime()) return promoMessages.expired;
   if (promo.validFrom && promo.validFrom.getTime() > now.getTime()) return promoMessages.notYetValid;
   if (promo.usageLimit !== null && promo.timesUsed >= promo.usageLimit) return promoMessages.usedUp;
   const rule = toPromoRule(promo);
-  if (!procedureIds.some((id) => promoAppliesTo(rule, String(id)))) return promoMessages.notApplicable;
+  if (!cart.some(({ id }) => promoAppliesTo(rule, String(id)))) return promoMessages.notApplicable;
+  const subtotal = cart.reduce((sum, procedure) => sum + (minPrice(procedure.prices) ?? 0), 0);
+  if (promo.minimumOrderCents !== null && subtotal < promo.minimumOrderCents) {
+    return promoMessages.belowMinimum(promo.minimumOrderCents);
+  }
   return null;
+}
+
+/** How many of a client's requests used the code. */
+export async function promoUsesByClient(db: Db, promoCodeId: number, clientUserId: number): Promise<number> {
+  const [row] = await db
+    .select({ uses: count() })
+    .from(appointmentRequests)
+    .where(
+      and(
+        eq(appointmentRequests.promoCodeId, promoCodeId),
+        eq(appointmentRequests.clientUserId, clientUserId),
+      ),
+    );
+  return row?.uses ?? 0;
+}
+
+/** Whether the client has used the code as many times as it allows each client. */
+export async function clientLimitReached(
+  db: Db,
+  promo: PromoCodeRow,
+  clientUserId: number,
+): Promise<boolean> {
+  if (promo.perClientLimit === null) return false;
+  return (await promoUsesByClient(db, promo.id, clientUserId)) >= promo.perClientLimit;
 }
 
 export function toPromoRule(promo: PromoCodeRow): PromoRule {
@@ -122,12 +164,12 @@ export async function validatePromoCode(
   const promo = code ? await findPromoCode(db, marketplace.id, code) : null;
   if (!promo) return invalid(promoMessages.invalid);
   const cart = await loadCart(db, marketplace.id, request.procedureIds);
-  const problem = promoProblem(
-    promo,
-    now,
-    cart.map((procedure) => procedure.id),
-  );
+  const problem = promoProblem(promo, now, cart);
   if (problem) return invalid(problem);
+  const viewer = await session.current();
+  if (viewer && viewer.mgId === marketplace.mgId && (await clientLimitReached(db, promo, viewer.userId))) {
+    return invalid(promoMessages.clientLimitReached);
+  }
 
   const benefits = await viewerBenefits(db, session, {
     mgId: marketplace.mgId,

@@ -13,6 +13,7 @@ import {
   SandboxAuthenticationError,
 } from '../payments';
 import { createAppointmentRequest } from './appointment-requests';
+import { MarketplaceNotLiveError } from './booking/marketplace-live';
 import { getCheckoutSummary } from './checkout-summary';
 import { SlotTakenError } from './errors';
 import {
@@ -113,6 +114,7 @@ const withCheckoutErrors = <T>(call: () => Promise<T>): Promise<T> =>
   withServiceErrors(call, [
     { error: PaymentDeclinedError, code: 'PAYMENT_DECLINED' },
     { error: SlotTakenError, code: 'SLOT_TAKEN' },
+    { error: MarketplaceNotLiveError, code: 'MARKETPLACE_NOT_LIVE' },
     { error: IdempotencyKeyReusedError, code: 'IDEMPOTENCY_KEY_REUSED' },
     { error: OperatorKeyError, code: 'FORBIDDEN' },
     { error: InvalidCardDetailsError, code: 'BAD_USER_INPUT', message: cardErrorMessage },

@@ -46,6 +46,12 @@ export const promoCodes = pgTable(
     usageLimit: integer('usage_limit'),
     timesUsed: integer('times_used').notNull().default(0),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** The procedures' total (cents, before discounts) a cart needs for the code to apply. */
+    minimumOrderCents: integer('minimum_order_cents'),
+    /** How many of one client's requests may use the code. */
+    perClientLimit: integer('per_client_limit'),
+    /** Paused: refused at checkout like an unknown code until resumed. */
+    pausedAt: timestamptz('paused_at'),
   },
   (t) => [
     unique('promo_codes_marketplace_code_key').on(t.marketplaceId, t.code),
@@ -71,6 +77,8 @@ export const promoCodes = pgTable(
       'promo_codes_times_used_within_limit',
       sql`${t.timesUsed} >= 0 and (${t.usageLimit} is null or ${t.timesUsed} <= ${t.usageLimit})`,
     ),
+    check('promo_codes_minimum_order_positive', sql`${t.minimumOrderCents} > 0`),
+    check('promo_codes_per_client_limit_positive', sql`${t.perClientLimit} > 0`),
   ],
 );
 

@@ -18,7 +18,12 @@ import { type TestDatabase, testDatabases } from '../test/databases';
 import type { GraphQLResponse } from '../test/graphql';
 import { operations, registerAndSignIn, TestBrowser } from '../test/identity';
 import { csrfHeaderName } from './hardening';
-import { privateCacheControl, publicCacheControl, publicQueryFields } from './public-cache';
+import {
+  namedMarketplaceIds,
+  privateCacheControl,
+  publicCacheControl,
+  publicQueryFields,
+} from './public-cache';
 
 /** The hash (hex, as a persisted-query request names it) and text of a trusted operation. */
 function trusted(kind: 'query' | 'mutation', name: string): { hash: string; document: string } {
@@ -141,12 +146,12 @@ describe.each(testDatabases)('public answers and HTTP caching on $name', (factor
   });
 
   describe('a persisted GET of the marketplace query', () => {
-    it('answers the same data as a POST of the document, cacheable by browsers and CDNs', async () => {
+    it('answers the same data as a POST of the document, kept by browsers and CDNs that revalidate it', async () => {
       freshApp();
       const get = await getMarketplace('1');
       expect(get.status).toBe(200);
       expect(get.headers.get('cache-control')).toBe(publicCacheControl);
-      expect(get.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=60');
+      expect(get.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
       expect(get.headers.get('etag')).toMatch(/^"[\w-]{43}"$/);
       expect(get.headers.get('set-cookie')).toBeNull();
 
@@ -204,6 +209,54 @@ describe.each(testDatabases)('public answers and HTTP caching on $name', (factor
           tx.exec(`update marketplaces set name = 'Solace Wellness Studio' where id = 3`),
         );
       }
+    });
+
+    it('shows a console change on the very next request, in every process: the key holds the revision', async () => {
+      freshApp();
+      const otherProcess = createApp({
+        db: handle.database,
+        config: { nodeEnv: 'production' },
+        logging: false,
+      });
+      const fromOtherProcess = async () =>
+        read(
+          await otherProcess.fetch(
+            persistedUrl(marketplaceDocument.hash, 'Marketplace', { id: '3', procedures: null }),
+            {
+              headers: browserHeaders,
+            },
+          ),
+        );
+      // Both processes hold the answer before the change.
+      expect((await fromOtherProcess()).body?.data?.marketplace).toMatchObject({
+        name: 'Solace Wellness Studio',
+      });
+      const before = await getMarketplace('3');
+      const etag = before.headers.get('etag') ?? '';
+      // Unchanged: the same answer again, and a revalidation costs a 304.
+      expect((await getMarketplace('3', { 'if-none-match': etag })).status).toBe(304);
+      // What changeAsStaff does: the change and the revision, in one transaction.
+      await handle.database.transaction((tx) =>
+        tx.exec(`update marketplaces set name = 'Solace Changed', revision = revision + 1 where id = 3`),
+      );
+      try {
+        const after = await getMarketplace('3', { 'if-none-match': etag });
+        expect(after.status).toBe(200);
+        expect(after.body?.data?.marketplace).toMatchObject({ name: 'Solace Changed' });
+        expect(after.headers.get('etag')).not.toBe(etag);
+        expect((await fromOtherProcess()).body?.data?.marketplace).toMatchObject({ name: 'Solace Changed' });
+        // Another marketplace's revision leaves this one's answer where it was.
+        expect((await getMarketplace('1')).status).toBe(200);
+      } finally {
+        await handle.database.transaction((tx) =>
+          tx.exec(
+            `update marketplaces set name = 'Solace Wellness Studio', revision = revision + 1 where id = 3`,
+          ),
+        );
+      }
+      expect((await getMarketplace('3')).body?.data?.marketplace).toMatchObject({
+        name: 'Solace Wellness Studio',
+      });
     });
 
     it(`is refused without the ${csrfHeaderName} header`, async () => {
@@ -324,6 +377,28 @@ describe.each(testDatabases)('public answers and HTTP caching on $name', (factor
   });
 });
 
+describe('the marketplaces a public operation names', () => {
+  const document = 'query Marketplace($id: ID!) { marketplace(id: $id) { name } }';
+
+  it('are read from its id arguments, literal or variable, each once, in order', () => {
+    expect(namedMarketplaceIds({ documentString: document, variableValues: { id: '12' } })).toEqual([12]);
+    expect(
+      namedMarketplaceIds({
+        documentString:
+          'query { b: marketplace(id: "7") { name } a: marketplace(id: 3) { name } c: marketplace(id: "7") { id } }',
+      }),
+    ).toEqual([3, 7]);
+  });
+
+  it('leave out ids no marketplace can have, and documents that do not parse', () => {
+    for (const id of ['0', 'abc', '2147483648', '-1', '']) {
+      expect(namedMarketplaceIds({ documentString: document, variableValues: { id } })).toEqual([]);
+    }
+    expect(namedMarketplaceIds({ documentString: document, variableValues: {} })).toEqual([]);
+    expect(namedMarketplaceIds({ documentString: 'query { marketplace(' })).toEqual([]);
+  });
+});
+
 describe('the public part of the schema', () => {
   /** Every type an answer of the public root fields can hold, with the arguments' input types. */
   function reachableTypes(schema: GraphQLSchema): string[] {
@@ -366,6 +441,8 @@ describe('the public part of the schema', () => {
       'CheckoutNoteOptions',
       'CheckoutNoteType',
       'Clinic',
+      // A clinic's opening hours (the Settings section): public, the same for every visitor.
+      'ClinicOpeningHours',
       'CoordinatesInput',
       'Marketplace',
       'MembershipDefinition',

@@ -1,7 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createInMemoryCache, useResponseCache } from '@graphql-yoga/plugin-response-cache';
-import { type DocumentNode, getOperationAST, Kind } from 'graphql';
+import { inArray } from 'drizzle-orm';
+import { type DocumentNode, getOperationAST, Kind, parse, type ValueNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import type { Db } from '../kernel/database/database';
+import { largestId } from '../kernel/id-input';
+import { marketplaces } from '../kernel/tables';
 
 /**
  * Root fields whose answers are the same for every visitor: the marketplace (branding, clinics,
@@ -14,13 +18,18 @@ import type { Plugin } from 'graphql-yoga';
 export const publicQueryFields: ReadonlySet<string> = new Set(['marketplace']);
 
 /**
- * How long a public answer is reused. Marketplace data changes without any deploy (seed, CLI,
- * promotions of remote releases), so a change shows within this time (see README, "HTTP caching").
+ * How long a public answer is reused by this process. Its key holds the marketplace's revision, which
+ * every console change moves on, so a console change shows at once; changes made outside the console
+ * (seed, CLI) show within this time (see README, "HTTP caching").
  */
 export const publicCacheTtlSeconds = 60;
 
-/** Cache-Control of a public answer to a GET (and of its 304): browsers and CDNs keep and revalidate it. */
-export const publicCacheControl = `public, max-age=${publicCacheTtlSeconds}, stale-while-revalidate=${publicCacheTtlSeconds}`;
+/**
+ * Cache-Control of a public answer to a GET (and of its 304): browsers and CDNs keep it but ask again
+ * every time, with its ETag, so a console change shows on the next page load and an unchanged answer
+ * costs a 304.
+ */
+export const publicCacheControl = 'public, max-age=0, must-revalidate';
 
 /** Cache-Control of every other GraphQL answer: user data is never stored by a browser or a CDN. */
 export const privateCacheControl = 'private, no-store';
@@ -51,26 +60,80 @@ const sortedKeys = (_key: string, value: unknown) =>
     ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
     : value;
 
-/**
- * The cache key of a request: a SHA-256 of document, operation name and variables (no session),
- * or, for a document that does not even name a public field, one key that never holds an answer
- * (`isPublicOperation` is false for it), so most requests skip the hashing.
- */
-function cacheKey({
-  documentString,
-  operationName,
-  variableValues,
-}: {
+interface KeyParams {
   documentString: string;
   operationName?: string | null;
   variableValues?: unknown;
-}): string {
+}
+
+/** The value of an `id` argument, given literally or as a variable; null when it is neither. */
+function argumentText(value: ValueNode, variables: unknown): string | null {
+  if (value.kind === Kind.STRING || value.kind === Kind.INT) return value.value;
+  if (value.kind !== Kind.VARIABLE || !variables || typeof variables !== 'object') return null;
+  const given = (variables as Record<string, unknown>)[value.name.value];
+  return typeof given === 'string' || typeof given === 'number' ? String(given) : null;
+}
+
+/**
+ * The marketplaces a public operation names (its public fields' `id` arguments) that can exist:
+ * whole numbers in the id range. Others name no row, and their answers are errors, never cached.
+ */
+export function namedMarketplaceIds({ documentString, operationName, variableValues }: KeyParams): number[] {
+  let document: DocumentNode;
+  try {
+    document = parse(documentString, { noLocation: true });
+  } catch {
+    return [];
+  }
+  const ids = new Set<number>();
+  for (const selection of getOperationAST(document, operationName)?.selectionSet.selections ?? []) {
+    if (selection.kind !== Kind.FIELD || !publicQueryFields.has(selection.name.value)) continue;
+    const argument = selection.arguments?.find((candidate) => candidate.name.value === 'id');
+    const text = argument ? argumentText(argument.value, variableValues) : null;
+    if (text && /^\d{1,10}$/.test(text) && Number(text) >= 1 && Number(text) <= largestId)
+      ids.add(Number(text));
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** Each named marketplace's revision, as `id:revision` pairs (one indexed read, per request). */
+async function revisionsOf(db: Db, ids: number[]): Promise<string> {
+  if (ids.length === 0) return '';
+  const rows = await db
+    .select({ id: marketplaces.id, revision: marketplaces.revision })
+    .from(marketplaces)
+    .where(inArray(marketplaces.id, ids));
+  return rows
+    .map((row) => `${row.id}:${row.revision}`)
+    .sort()
+    .join(',');
+}
+
+/**
+ * The cache key of a request: a SHA-256 of document, operation name, variables (no session) and the
+ * current revision of each marketplace it names, read from the database so that a change made through
+ * any API process gives a new key in every process; or, for a document that does not even name a
+ * public field, one key that never holds an answer (`isPublicOperation` is false for it), so most
+ * requests skip the hashing and the read.
+ */
+async function cacheKey(db: Db, params: KeyParams): Promise<string> {
+  const { documentString, operationName, variableValues } = params;
   // Malformed requests are refused before this runs (malformed-requests.ts); a document that is
   // not text is never public all the same.
   if (typeof documentString !== 'string') return 'not-public';
   if (![...publicQueryFields].some((field) => documentString.includes(field))) return 'not-public';
+  let revisions: string;
+  try {
+    revisions = await revisionsOf(db, namedMarketplaceIds(params));
+  } catch {
+    // The database is out of reach: a key of this request alone, so nothing cached is served for it
+    // and the query answers as the database lets it (SERVICE_UNAVAILABLE meanwhile).
+    return `uncached:${randomUUID()}`;
+  }
   return createHash('sha256')
-    .update(`${documentString}|${operationName ?? ''}|${JSON.stringify(variableValues ?? {}, sortedKeys)}`)
+    .update(
+      `${documentString}|${operationName ?? ''}|${JSON.stringify(variableValues ?? {}, sortedKeys)}|${revisions}`,
+    )
     .digest('hex');
 }
 
@@ -109,9 +172,12 @@ function matchesEntityTag(ifNoneMatch: string, etag: string): boolean {
  */
 export function publicCachePlugins({
   graphqlEndpoint,
+  db,
   ttlSeconds = publicCacheTtlSeconds,
 }: {
   graphqlEndpoint: string;
+  /** Where the marketplaces' revisions are read (the cache key holds them). */
+  db: Db;
   ttlSeconds?: number;
 }): Plugin[] {
   const seen: SeenRequests = {
@@ -133,7 +199,7 @@ export function publicCachePlugins({
     onExecutionResult: (payload) => keepPublicAnswer(seen, payload),
     onResponse: (payload) => setCacheHeaders(seen, graphqlEndpoint, payload),
   };
-  return [decideVisibility, publicResponseCache(seen, ttlSeconds), cacheHeaders];
+  return [decideVisibility, publicResponseCache(seen, db, ttlSeconds), cacheHeaders];
 }
 
 /** What the plugins learn of each request as it goes, and of each answer the cache keeps. */
@@ -152,14 +218,14 @@ interface SeenRequests {
 }
 
 /** graphql-yoga's response cache, holding public answers only and shared by every session. */
-function publicResponseCache(seen: SeenRequests, ttlSeconds: number): Plugin {
+function publicResponseCache(seen: SeenRequests, db: Db, ttlSeconds: number): Plugin {
   return useResponseCache({
     // One cache for everyone: only public answers are ever put in it (`enabled`).
     session: () => null,
-    buildResponseCacheKey: cacheKey,
+    buildResponseCacheKey: (params) => cacheKey(db, params),
     cache: createInMemoryCache({ max: 1000 }),
     ttl: ttlSeconds * 1000,
-    // Mutations neither read nor invalidate it; marketplace data is not changed by mutations.
+    // Mutations neither read nor invalidate it: a console change moves the revision in the key on.
     invalidateViaMutation: false,
     includeExtensionMetadata: false,
     enabled: (request) => {

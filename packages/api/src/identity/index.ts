@@ -20,7 +20,7 @@ export type { IdentityContext } from './ports';
 export type { IdentityOptions } from './request-context';
 export { createIdentity } from './request-context';
 export type { RequestSession } from './sessions';
-export { requireSession, sessionAbsoluteMs, sessionIdleMs } from './sessions';
+export { requireSession, revokeAllSessions, sessionAbsoluteMs, sessionIdleMs } from './sessions';
 export { passcodes, sessions, sexesAssignedAtBirth, thirdPartySignIns, users, userTokens } from './tables';
 export { appleFormPostPath } from './third-party';
 export type { Tenant, UserRow } from './users';

@@ -62,8 +62,8 @@ export const marketplaces = pgTable(
     paymentDepositValue: integer('payment_deposit_value'),
     /** The marketplace's own line (E.164), called about at-home visits (0015). */
     phone: text('phone'),
-    /** Clients may book; an operator's new marketplace opens when its owner has set it up (0023). */
-    isLive: boolean('is_live').notNull().default(false),
+    /** Clients may book; an operator's new marketplace is created closed and opens when its owner has set it up. */
+    isLive: boolean('is_live').notNull().default(true),
     /** Moves on with every console change, so a cached public answer of the old menu is not reused. */
     revision: integer('revision').notNull().default(0),
   },

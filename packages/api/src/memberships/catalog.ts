@@ -1,7 +1,7 @@
 // What a marketplace offers: membership definitions with their discounts and package, and
 // packages with their item definitions. Each list is loaded in a fixed number of queries, whatever
 // its length.
-import { and, asc, eq, inArray, notExists, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notExists, type SQL } from 'drizzle-orm';
 import type { Db } from '../kernel/database/database';
 import { membershipDefinitions, membershipDiscounts, packageItemDefinitions, packages } from './tables';
 
@@ -45,13 +45,14 @@ export interface MembershipDefinitionView {
 
 /**
  * A marketplace's packages sold on their own, cheapest first. A package that comes with a membership
- * definition is had only through that membership, so it is not listed.
+ * definition is had only through that membership, so it is not listed; nor is a retired one.
  */
 export function listPackages(db: Db, marketplaceId: number): Promise<PackageView[]> {
   return loadPackages(
     db,
     and(
       eq(packages.marketplaceId, marketplaceId),
+      isNull(packages.retiredAt),
       notExists(
         db
           .select({ id: membershipDefinitions.id })
@@ -62,12 +63,18 @@ export function listPackages(db: Db, marketplaceId: number): Promise<PackageView
   );
 }
 
-/** A marketplace's membership definitions, cheapest first. */
+/** A marketplace's membership definitions still sold, cheapest first. */
 export function listMembershipDefinitions(
   db: Db,
   marketplaceId: number,
 ): Promise<MembershipDefinitionView[]> {
-  return loadMembershipDefinitions(db, eq(membershipDefinitions.marketplaceId, marketplaceId));
+  return loadMembershipDefinitions(
+    db,
+    and(
+      eq(membershipDefinitions.marketplaceId, marketplaceId),
+      isNull(membershipDefinitions.retiredAt),
+    ) as SQL,
+  );
 }
 
 /** Membership definitions by id (in no particular order). */

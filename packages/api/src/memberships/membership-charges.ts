@@ -215,6 +215,8 @@ async function payFor(tx: Transaction, charge: MembershipChargeRow, now: Date): 
         marketplaceId: definition.marketplaceId,
         status: 'Active',
         renewalDate,
+        // What the first period cost is what every later period costs (renewals charge it).
+        priceCents: charge.amountCents,
         createdAt: now,
         updatedAt: now,
       })

@@ -16,9 +16,21 @@ import {
   settleIntent,
   type Transaction,
 } from './membership-charges';
-import { packagePurchases } from './tables';
+import { packagePurchases, packages } from './tables';
 
 export type PackagePurchaseRow = typeof packagePurchases.$inferSelect;
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** When a purchase's points expire: the package's validity days after it was bought, or never. */
+async function pointsExpiry(tx: Transaction, purchase: PackagePurchaseRow): Promise<Date | null> {
+  const [pack] = await tx
+    .select({ validityDays: packages.validityDays })
+    .from(packages)
+    .where(eq(packages.id, purchase.packageId));
+  const days = pack?.validityDays ?? null;
+  return days === null ? null : new Date(purchase.createdAt.getTime() + days * dayMs);
+}
 
 /** Records the intent to buy a package with a card (committed before the processor is asked). */
 export async function recordPackagePurchase(
@@ -77,7 +89,8 @@ export async function drivePackagePurchase(
 
 /**
  * Settles a purchase (see settleIntent): paid, it becomes succeeded and its package items are created
- * in the same transaction (points as balance and total; they do not expire); refused, it becomes failed
+ * in the same transaction (points as balance and total; they expire the package's validity days after
+ * the purchase, or never); refused, it becomes failed
  * with the processor's reason and creates nothing. Returns the row as it stands afterwards.
  */
 export async function settlePackagePurchase(
@@ -101,7 +114,7 @@ export async function settlePackagePurchase(
         packageId: purchase.packageId,
         membershipId: null,
         packagePurchaseId: purchase.id,
-        expiresAt: null,
+        expiresAt: await pointsExpiry(tx, purchase),
         now,
       });
       await tx

@@ -65,8 +65,8 @@ type MembershipRow = typeof memberships.$inferSelect;
 const callerOf = (userId: number) => `user:${userId}`;
 
 /**
- * Buys a package: charges its price to one of the client's saved cards once, then creates one
- * package item per item definition (points as balance and total; they do not expire). Once per
+ * Buys a package (one still sold): charges its price to one of the client's saved cards once, then
+ * creates one package item per item definition (points as balance and total, expiring as the package says). Once per
  * idempotency key: a retry of the same purchase (after a timeout or a crash) finds its intent and
  * finishes it with the same processor key instead of charging again.
  */
@@ -83,7 +83,13 @@ export async function purchasePackage(
   const [pack] = await db
     .select()
     .from(packages)
-    .where(and(eq(packages.id, input.packageId), eq(packages.marketplaceId, marketplaceId)));
+    .where(
+      and(
+        eq(packages.id, input.packageId),
+        eq(packages.marketplaceId, marketplaceId),
+        isNull(packages.retiredAt),
+      ),
+    );
   if (!pack) throw notFound;
   const card = await savedCard(db, userId, input.paymentInstrumentId);
   chargeableBy(processor, card, pack.priceCents);
@@ -174,6 +180,7 @@ export async function createMembership(
       and(
         eq(membershipDefinitions.id, input.membershipDefinitionId),
         eq(membershipDefinitions.marketplaceId, marketplaceId),
+        isNull(membershipDefinitions.retiredAt),
       ),
     );
   if (!definition) throw notFound;
@@ -327,7 +334,7 @@ async function reactivate(
     userId,
     membershipDefinitionId: definition.id,
     periodStart: today,
-    amountCents: definition.priceCents,
+    amountCents: membership.priceCents,
     instrument: card,
     now,
     retryFailedBefore: now,

@@ -35,7 +35,7 @@ export const renewalRetrySql = sql`least(interval '1 hour' * power(2, ${membersh
 
 /**
  * Charges each Active membership due today (UTC) or earlier, with the client's primary card, for the
- * period starting on its renewal date; at most `limit` of them, oldest renewal date first. A paid
+ * period starting on its renewal date, at the price it was bought at; at most `limit` of them, oldest renewal date first. A paid
  * period moves the renewal date one period on and grants the definition's package for it. A declined
  * charge (or no card) is recorded with its reason and the membership stays Active with its renewal
  * date; it is tried again after the backoff of renewalRetrySql, and a run never retries what an
@@ -95,7 +95,8 @@ export async function renewDueMemberships(
       userId: membership.userId,
       membershipDefinitionId: definition.id,
       periodStart,
-      amountCents: definition.priceCents,
+      // The price it was bought at: a later price of its definition is for new members.
+      amountCents: membership.priceCents,
       instrument: card,
       now: ports.clock(),
       retryFailedBefore: runStartedAt,

@@ -45,12 +45,17 @@ export const packages = pgTable(
     description: text('description'),
     list: text('list'),
     priceCents: integer('price_cents').notNull(),
+    /** No longer sold; what clients bought of it stays. */
+    retiredAt: timestamptz('retired_at'),
+    /** Its points expire this many days after purchase; null: never. */
+    validityDays: integer('validity_days'),
   },
   (t) => [
     unique('packages_id_marketplace_key').on(t.id, t.marketplaceId),
     index('packages_marketplace_id_idx').on(t.marketplaceId),
     check('packages_name_not_blank', sql`btrim(${t.name}) <> ''`),
     check('packages_price_not_negative', sql`${t.priceCents} >= 0`),
+    check('packages_validity_days_positive', sql`${t.validityDays} > 0`),
   ],
 );
 
@@ -84,6 +89,8 @@ export const membershipDefinitions = pgTable(
     packageId: integer('package_id'),
     description: text('description'),
     list: text('list'),
+    /** No longer sold; its Active memberships renew as before. */
+    retiredAt: timestamptz('retired_at'),
   },
   (t) => [
     unique('membership_definitions_id_marketplace_key').on(t.id, t.marketplaceId),
@@ -129,6 +136,8 @@ export const memberships = pgTable(
     marketplaceId: integer('marketplace_id').notNull(),
     status: text('status', { enum: membershipStatuses }).notNull().default('Active'),
     renewalDate: date('renewal_date', { mode: 'string' }).notNull(),
+    /** Cents per period as bought: renewals charge this, whatever the definition's price now. */
+    priceCents: integer('price_cents').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -144,6 +153,7 @@ export const memberships = pgTable(
       .on(t.userId, t.marketplaceId)
       .where(sql`${t.status} = 'Active'`),
     check('memberships_status_known', sql`${t.status} in ('Active', 'Cancelled')`),
+    check('memberships_price_not_negative', sql`${t.priceCents} >= 0`),
   ],
 );
 

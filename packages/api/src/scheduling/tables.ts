@@ -50,11 +50,14 @@ export const practitioners = pgTable(
       .references(() => marketplaces.id),
     name: text('name').notNull(),
     active: boolean('active').notNull().default(true),
+    /** A /media/ path or an https address (0026); null without a photo. */
+    photoUrl: text('photo_url'),
   },
   (t) => [
     unique('practitioners_id_marketplace_key').on(t.id, t.marketplaceId),
     index('practitioners_marketplace_id_idx').on(t.marketplaceId),
     check('practitioners_name_not_blank', sql`btrim(${t.name}) <> ''`),
+    check('practitioners_photo_url_format', sql`${t.photoUrl} ~ '^(/media/|https://)[^[:space:]]+$'`),
   ],
 );
 

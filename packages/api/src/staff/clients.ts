@@ -239,7 +239,8 @@ async function clientMemberships({
       name: membershipDefinitions.name,
       status: memberships.status,
       renewalDate: memberships.renewalDate,
-      price: membershipDefinitions.priceCents,
+      // What this member pays (the price when bought), not the definition's price for new members.
+      price: memberships.priceCents,
       period: membershipDefinitions.period,
     })
     .from(memberships)

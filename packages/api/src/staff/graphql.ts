@@ -1,8 +1,14 @@
 // The staff context's part of the GraphQL API (its SDL is the .graphql files beside): the
 // composition root merges every context's resolvers into one schema.
 import type { Resolvers } from '../generated/resolvers-types';
+import { staffActivityResolvers } from './activity/resolvers';
+import { staffCatalogueResolvers } from './catalogue-admin/catalogue-resolvers';
 import { staffClientResolvers } from './clients-resolvers';
+import { staffOffersResolvers } from './offers/resolvers';
 import { staffResolvers } from './resolvers';
+import { staffSettingsResolvers } from './settings/settings-resolvers';
+import { staffSetupResolvers } from './setup/resolvers';
+import { staffTeamResolvers } from './team/team-resolvers';
 import { staffVersionsResolvers } from './versions-resolvers';
 import { staffWaitlistResolvers } from './waitlist-resolvers';
 
@@ -11,4 +17,10 @@ export const resolvers: Resolvers[] = [
   staffClientResolvers,
   staffWaitlistResolvers,
   staffVersionsResolvers,
+  staffOffersResolvers,
+  staffSetupResolvers,
+  staffSettingsResolvers,
+  staffActivityResolvers,
+  staffTeamResolvers,
+  staffCatalogueResolvers,
 ];

@@ -124,3 +124,8 @@ export const activityLog = pgTable(
     check('activity_log_subject_not_blank', sql`btrim(${t.subject}) <> ''`),
   ],
 );
+
+// The clinics' opening hours are declared beside the settings code; listed here so the schema test compares them.
+export { clinicOpeningHours } from './settings/tables';
+// The setup table is declared beside the setup code; listed here so the schema test compares it.
+export { marketplaceSetups } from './setup/tables';

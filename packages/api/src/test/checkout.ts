@@ -49,8 +49,8 @@ function marketplaceFixture(m: number): string {
     insert into marketplaces (id, mg_id, name, primary_color, provides_at_home,
                               service_area_latitude, service_area_longitude, service_area_radius_km,
                               travel_fee_cents, payment_collection_method, payment_deposit_type,
-                              payment_deposit_value)
-      values (${m}, 80, 'Checkout Test ${m}', '#123456', true, 40.7128, -74.006, 60, 2500, ${paymentSettings[m]});
+                              payment_deposit_value, is_live)
+      values (${m}, 80, 'Checkout Test ${m}', '#123456', true, 40.7128, -74.006, 60, 2500, ${paymentSettings[m]}, true);
     insert into clinics (id, marketplace_id, name, address, phone, time_zone, latitude, longitude)
       values (${clinic}, ${m}, 'Test Midtown ${m}', '245 W 52nd St, New York, NY 10019', '+12125550100',
               'America/New_York', 40.7634, -73.9843);

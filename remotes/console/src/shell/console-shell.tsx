@@ -1,5 +1,7 @@
+import { marketplaceSetupQueryOptions } from '@atrium/graphql-client/staff-setup';
 import { Navigate, Route, Link as RouterLink, Routes, useLocation } from '@atrium/navigation';
 import { Box, Center, Grid, Link, PageHeading, Spinner, Stack, Text } from '@atrium/ui';
+import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { type ConsoleSection, consoleSections, sectionsFor } from '../sections';
 import type { ConsoleStaff } from './console-staff';
@@ -13,11 +15,11 @@ interface ConsoleShellProps {
 /**
  * The console around its sections: the navigation of the sections the member's role may use (a
  * column beside the section on wide screens, a row above it on a tablet) and the section's page.
- * /{id}/console goes to the first section.
+ * /{id}/console goes to the Setup checklist while the marketplace is not live (for a role that may
+ * see it), else to the first section of the day's work.
  */
 export function ConsoleShell({ marketplaceId, staff, sections = consoleSections }: ConsoleShellProps) {
   const allowed = sectionsFor(staff.role, sections);
-  const first = allowed[0];
   return (
     <Grid
       templateColumns={{ base: 'minmax(0, 1fr)', lg: '12rem minmax(0, 1fr)' }}
@@ -26,19 +28,13 @@ export function ConsoleShell({ marketplaceId, staff, sections = consoleSections 
       <SectionNav marketplaceId={marketplaceId} sections={allowed} />
       <Box minW="0">
         <Routes>
-          <Route index element={first ? <Navigate to={first.path} replace /> : <NothingToUse />} />
+          <Route index element={<Landing marketplaceId={marketplaceId} sections={allowed} />} />
           {allowed.map(({ path, page: Page }) => (
             <Route
               key={path}
               path={`${path}/*`}
               element={
-                <Suspense
-                  fallback={
-                    <Center py="16">
-                      <Spinner size="lg" role="status" aria-label="Loading" />
-                    </Center>
-                  }
-                >
+                <Suspense fallback={sectionLoading}>
                   <Page marketplaceId={marketplaceId} staff={staff} />
                 </Suspense>
               }
@@ -49,6 +45,33 @@ export function ConsoleShell({ marketplaceId, staff, sections = consoleSections 
       </Box>
     </Grid>
   );
+}
+
+const sectionLoading = (
+  <Center py="16">
+    <Spinner size="lg" role="status" aria-label="Loading" />
+  </Center>
+);
+
+/** Where /{id}/console opens: Setup until the marketplace is live, then the first other section. */
+function Landing({
+  marketplaceId,
+  sections,
+}: {
+  marketplaceId: string;
+  sections: readonly ConsoleSection[];
+}) {
+  const setup = sections.find(({ path }) => path === 'setup');
+  const first = sections.find((section) => section !== setup) ?? setup;
+  const checklist = useQuery({
+    ...marketplaceSetupQueryOptions(marketplaceId),
+    enabled: setup !== undefined,
+  });
+  if (!first) return <NothingToUse />;
+  if (checklist.isLoading) return sectionLoading;
+  // A checklist that cannot be read opens the day's work; Setup stays one click away in the navigation.
+  const target = setup && checklist.data && !checklist.data.isLive ? setup : first;
+  return <Navigate to={target.path} replace />;
 }
 
 function SectionNav({

@@ -55,7 +55,7 @@ export async function priceBooking(
           now,
         })
       : noBenefits;
-  const promo = await usablePromoCode(db, marketplace.id, request, now);
+  const promo = await usablePromoCode(db, marketplace.id, { promoCode: request.promoCode, cart }, now);
   const summary = priceCart({
     cart,
     benefits,
@@ -70,14 +70,14 @@ export async function priceBooking(
 async function usablePromoCode(
   db: Db,
   marketplaceId: number,
-  request: Pick<PricedRequest, 'promoCode' | 'procedureIds'>,
+  request: Pick<PricedRequest, 'promoCode'> & { cart: CartProcedure[] },
   now: Date,
 ): Promise<PromoCodeRow | null> {
   if (request.promoCode === null) return null;
   const code = normalizePromoCode(request.promoCode);
   const promo = code ? await findPromoCode(db, marketplaceId, code) : null;
   if (!promo) throw new InvalidInputError(promoMessages.invalid);
-  const problem = promoProblem(promo, now, request.procedureIds);
+  const problem = promoProblem(promo, now, request.cart);
   if (problem) throw new InvalidInputError(problem);
   return promo;
 }

@@ -1,7 +1,6 @@
--- A marketplace is set up in the console: one its operator has just created stays closed to clients
--- until its owner opens it; the ones that already exist are open.
+-- A marketplace is set up in the console: one its operator has just created (createMarketplace sets
+-- it false) stays closed to clients until its owner opens it; the ones that already exist are open.
 alter table marketplaces add column is_live boolean not null default true;
-alter table marketplaces alter column is_live set default false;
 
 -- Moves on with every change made in the console, so that answers cached for the old menu are not
 -- served again after a change.

@@ -1,0 +1,8 @@
+import type { NotificationSettings } from '../../notifications';
+import type { StaffContext } from '../access';
+
+/** What the Team section's services need: the staff guard's context, the clock and who mails invitations. */
+export interface TeamContext extends StaffContext {
+  clock: () => Date;
+  notifications: NotificationSettings;
+}

@@ -1,0 +1,77 @@
+// The Team section's operations as the tests send them, and the availability query they check with.
+const practitioner =
+  'id name photoUrl active procedureIds hours { clinicId weekday start end } timeOff { id start end localStart localEnd reason } timeZone hasMember';
+const member = 'id email name role practitioner { id name } addedAt joined';
+
+export const teamOperations = {
+  team: /* GraphQL */ `
+    query StaffTeam($marketplaceId: ID!) {
+      staffTeam(marketplaceId: $marketplaceId) {
+        practitioners { ${practitioner} }
+        locations { clinicId name timeZone }
+        procedures { id name isAddOn }
+      }
+    }`,
+  members: /* GraphQL */ `
+    query StaffMembers($marketplaceId: ID!) { staffMembers(marketplaceId: $marketplaceId) { ${member} } }`,
+  save: /* GraphQL */ `
+    mutation Save($marketplaceId: ID!, $input: StaffPractitionerInput!) {
+      staffSavePractitioner(marketplaceId: $marketplaceId, input: $input) { ${practitioner} }
+    }`,
+  remove: /* GraphQL */ `
+    mutation Remove($marketplaceId: ID!, $id: ID!) {
+      staffRemovePractitioner(marketplaceId: $marketplaceId, id: $id) { outcome }
+    }`,
+  restore: /* GraphQL */ `
+    mutation Restore($marketplaceId: ID!, $id: ID!) {
+      staffRestorePractitioner(marketplaceId: $marketplaceId, id: $id) { ${practitioner} }
+    }`,
+  hours: /* GraphQL */ `
+    mutation Hours($marketplaceId: ID!, $practitionerId: ID!, $clinicId: ID, $intervals: [StaffHoursIntervalInput!]!) {
+      staffSetWorkingHours(marketplaceId: $marketplaceId, practitionerId: $practitionerId, clinicId: $clinicId,
+                           intervals: $intervals) { ${practitioner} }
+    }`,
+  addTimeOff: /* GraphQL */ `
+    mutation AddTimeOff($marketplaceId: ID!, $practitionerId: ID!, $input: StaffTimeOffInput!) {
+      staffAddTimeOff(marketplaceId: $marketplaceId, practitionerId: $practitionerId, input: $input) { ${practitioner} }
+    }`,
+  removeTimeOff: /* GraphQL */ `
+    mutation RemoveTimeOff($marketplaceId: ID!, $id: ID!) {
+      staffRemoveTimeOff(marketplaceId: $marketplaceId, id: $id) { ${practitioner} }
+    }`,
+  invite: /* GraphQL */ `
+    mutation Invite($marketplaceId: ID!, $input: StaffInvitationInput!) {
+      staffInviteMember(marketplaceId: $marketplaceId, input: $input) { ${member} }
+    }`,
+  changeRole: /* GraphQL */ `
+    mutation ChangeRole($marketplaceId: ID!, $id: ID!, $input: StaffRoleInput!) {
+      staffChangeMemberRole(marketplaceId: $marketplaceId, id: $id, input: $input) { ${member} }
+    }`,
+  removeMember: /* GraphQL */ `
+    mutation RemoveMember($marketplaceId: ID!, $id: ID!) {
+      staffRemoveMember(marketplaceId: $marketplaceId, id: $id) { sessionsEnded }
+    }`,
+  availability: /* GraphQL */ `
+    query Availability($input: AvailabilitiesInput!) {
+      availabilities(input: $input) { timeZone slots { date time } }
+    }`,
+};
+
+export interface TeamPractitioner {
+  id: string;
+  name: string;
+  photoUrl: string | null;
+  active: boolean;
+  procedureIds: string[];
+  hours: { clinicId: string | null; weekday: number; start: string; end: string }[];
+  timeOff: {
+    id: string;
+    start: string;
+    end: string;
+    localStart: string;
+    localEnd: string;
+    reason: string | null;
+  }[];
+  timeZone: string;
+  hasMember: boolean;
+}
