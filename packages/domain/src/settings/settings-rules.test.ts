@@ -32,12 +32,14 @@ describe('marketplace details', () => {
 });
 
 describe('brand contrast', () => {
-  it('warns for a pale colour and not for a dark one, using the hover shade rule', () => {
-    // A dark colour hovers 30 lighter: white stays readable on #0E7490 but not on its hover shade.
-    expect(brandContrast('#0E7490')).toMatchObject({ hover: '#4acaed', low: true });
-    expect(brandContrast('#0E7490').onColor).toBeGreaterThan(4.5);
-    expect(brandContrastWarning('#0E7490')).toMatch(/hover shade/);
-    expect(brandContrastWarning('#FDE68A')).toMatch(/hard to read/);
+  it('warns when even the better of white and dark text is hard to read, on the colour or its hover shade', () => {
+    // A dark colour hovers lighter, and the theme puts dark text on that shade: both stay readable.
+    expect(brandContrast('#0E7490')).toMatchObject({ hover: '#4acaed', low: false });
+    expect(brandContrast('#0E7490').onHover).toBeGreaterThan(4.5);
+    expect(brandContrastWarning('#0E7490')).toBeNull();
+    // A mid grey reads badly with either text.
+    expect(brandContrast('#7C7C7C').onColor).toBeLessThan(4.5);
+    expect(brandContrastWarning('#7C7C7C')).toMatch(/hard to read on this colour \(4\.2:1 on the colour/);
     expect(brandContrastWarning('#4B0082')).toBeNull();
   });
 });

@@ -107,11 +107,13 @@ describe('the settings section', () => {
     expect((name as HTMLInputElement).value).toBe('Glow');
     const preview = screen.getByRole('group', { name: 'Button preview' });
     expect(preview.textContent).toContain('On hover (#4ACAED)');
-    expect(within(preview).getByText(/White text is hard to read on this colour/)).toBeTruthy();
+    expect(within(preview).queryByText(/hard to read on this colour/)).toBeNull();
 
     const colour = screen.getByRole('textbox', { name: /Primary colour/ });
+    fireEvent.change(colour, { target: { value: '#7C7C7C' } });
+    expect(within(preview).getByText(/Text is hard to read on this colour/)).toBeTruthy();
     fireEvent.change(colour, { target: { value: '#4B0082' } });
-    expect(screen.queryByText(/White text is hard to read/)).toBeNull();
+    expect(screen.queryByText(/hard to read on this colour/)).toBeNull();
     fireEvent.change(colour, { target: { value: 'purple' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Enter the colour as #RRGGBB, e.g. #0E7490.')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { useStaffSettings } from '@atrium/graphql-client/staff-settings';
 import { useSearchParams } from '@atrium/navigation';
-import { Box, Button, Flex, Heading, PageHeading, Stack } from '@atrium/ui';
+import { Box, Button, Flex, PageHeading, Stack } from '@atrium/ui';
 import type { ComponentType } from 'react';
 import { LoadError, Loading } from '../shared/query-states';
 import type { ConsoleSectionProps } from '../shell/console-staff';
