@@ -473,6 +473,12 @@ describe.each(testDatabases)('the catalogue in the console on $name', (factory) 
       after: { archived: true },
     });
     expect((await menu()).procedures.map((p) => p.id)).not.toContain(own.shot);
+    // A cart kept from before it was archived can neither price nor book it.
+    expect(
+      await call(client, checkoutOperations.summary, {
+        input: { marketplaceId: own.marketplace, organizationId: own.clinic, procedureIds: [own.shot] },
+      }),
+    ).toMatchObject({ code: 'BAD_USER_INPUT' });
 
     // The client's appointments and the staff's requests still name it.
     const { profileAppointments } = await client.data<{
