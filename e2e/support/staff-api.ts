@@ -56,12 +56,16 @@ export async function staffSession(marketplaceId: string, email: string): Promis
   }
 }
 
-/** A staff member signs in to a marketplace's console in a browser of their own, with an emailed code. */
+/**
+ * A staff member signs in to a marketplace's console in a browser of their own, with an emailed code,
+ * and lands on `landing` (Requests; a new marketplace's owner lands on Setup).
+ */
 export async function staffSignsIn(
   browser: Browser,
   request: APIRequestContext,
   marketplaceId: string,
   email: string,
+  landing = 'Requests',
 ): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(`/${marketplaceId}/console`);
@@ -85,6 +89,6 @@ export async function staffSignsIn(
     await requestNew.click();
   }
   await expect(toast(page, 'Login successful!')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: landing })).toBeVisible();
   return page;
 }

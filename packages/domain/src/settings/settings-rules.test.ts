@@ -152,6 +152,20 @@ describe('scheduling and payments', () => {
         requirePaymentPolicyAttestation: false,
       }),
     ).toMatchObject({ paymentDepositType: null, paymentDepositValue: null, paymentPolicyName: null });
+    // The console's form sends no deposit type as '' (a new marketplace has none).
+    const onSite = {
+      ...base,
+      paymentCollectionMethod: 'collect_on_site',
+      paymentDepositType: '',
+      paymentDepositValue: '',
+      hasPaymentPolicy: false,
+      requirePaymentPolicyAttestation: false,
+    };
+    expect(fieldErrors(paymentSettingsRules, onSite)).toEqual({});
+    expect(paymentSettingsRules.parse(onSite)).toMatchObject({ paymentDepositType: null });
+    expect(
+      fieldErrors(paymentSettingsRules, { ...onSite, paymentCollectionMethod: 'collect_deposit' }),
+    ).toMatchObject({ paymentDepositType: SETTINGS_MESSAGES.depositType });
   });
 });
 

@@ -280,7 +280,8 @@ export type SchedulingRules = z.infer<typeof schedulingRules>;
 
 const paymentFields = z.object({
   paymentCollectionMethod: z.enum(COLLECTION_METHODS, { error: SETTINGS_MESSAGES.collectionMethod }),
-  paymentDepositType: z.nullish(z.enum(DEPOSIT_TYPES, { error: SETTINGS_MESSAGES.depositType })),
+  // '' is none, as the form's empty choice sends it (without a deposit the choice is not shown).
+  paymentDepositType: z.nullish(z.enum([...DEPOSIT_TYPES, ''], { error: SETTINGS_MESSAGES.depositType })),
   paymentDepositValue: z.nullish(z.unknown()),
   hasPaymentPolicy: z.boolean(),
   paymentPolicyName: z.nullish(
@@ -340,7 +341,7 @@ export const paymentSettingsRules = z.pipe(
       fieldIssue(context, 'requirePaymentPolicyAttestation', SETTINGS_MESSAGES.attestation);
     return {
       paymentCollectionMethod: input.paymentCollectionMethod,
-      paymentDepositType: deposit ? (input.paymentDepositType ?? null) : null,
+      paymentDepositType: deposit ? input.paymentDepositType || null : null,
       paymentDepositValue: deposit ? value : null,
       hasPaymentPolicy: policy,
       paymentPolicyName: policy ? input.paymentPolicyName || null : null,

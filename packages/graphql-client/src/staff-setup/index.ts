@@ -36,8 +36,10 @@ export function marketplaceSetupQueryOptions(marketplaceId: string) {
     queryFn: async ({ signal }) =>
       (await execute(MarketplaceSetupDocument, { marketplaceId }, { signal })).marketplaceSetup,
     enabled: marketplaceId !== '',
-    // Other sections complete its steps: read it again whenever the page shows.
+    // Other sections complete its steps: read it again whenever the page shows (the defaults never
+    // refetch on mount, so staleTime alone left the checklist as it was when first read).
     staleTime: 0,
+    refetchOnMount: 'always',
     meta: { persist: false },
   });
 }
@@ -84,7 +86,9 @@ export function activityLogQueryOptions(marketplaceId: string) {
     initialPageParam: null as string | null,
     getNextPageParam: (page) => (page.hasNextPage ? page.endCursor : null),
     enabled: marketplaceId !== '',
+    // Every section's changes add entries: read it again whenever the page shows.
     staleTime: 0,
+    refetchOnMount: 'always',
     meta: { persist: false },
   });
 }

@@ -289,6 +289,25 @@ describe('the settings section', () => {
     });
   });
 
+  it('saves a change of the collection method when no deposit type was ever chosen', async () => {
+    // A new marketplace: no deposit type, whole price on confirmation.
+    const { api } = renderSettings('?part=payments', {
+      StaffUpdatePaymentSettings: () => ({ data: { staffUpdatePaymentSettings: settingsFixture() } }),
+    });
+    fireEvent.change(await screen.findByRole('combobox', { name: /What is charged online/ }), {
+      target: { value: 'collect_on_site' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.of('StaffUpdatePaymentSettings')).toHaveLength(1));
+    expect(api.of('StaffUpdatePaymentSettings')[0]?.variables).toMatchObject({
+      input: {
+        paymentCollectionMethod: 'collect_on_site',
+        paymentDepositType: null,
+        paymentDepositValue: null,
+      },
+    });
+  });
+
   it('sends the at-home ZIP list and travel fee as the API takes them', async () => {
     const { api } = renderSettings('?part=area', {
       StaffUpdateServiceArea: () => ({ data: { staffUpdateServiceArea: settingsFixture() } }),

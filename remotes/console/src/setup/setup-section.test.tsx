@@ -4,7 +4,14 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConsolePage } from '../shell/console-page';
 import type { ConsoleStaff } from '../shell/console-staff';
-import { collectToasts, graphqlFetch, renderConsole, signIn, staffViewerFixture } from '../test/test-support';
+import {
+  collectToasts,
+  graphqlFetch,
+  queryClientWithMarketplace,
+  renderConsole,
+  signIn,
+  staffViewerFixture,
+} from '../test/test-support';
 import SetupSection from './setup-section';
 
 afterEach(cleanup);
@@ -175,6 +182,23 @@ describe('the Setup checklist', () => {
     );
     expect(await screen.findByText('Not live')).toBeTruthy();
     expect(api.of('TakeMarketplaceOffline')).toHaveLength(1);
+  });
+
+  it('reads the checklist again each time it shows, as other sections complete its steps', async () => {
+    let done: Key[] = ['PLACE'];
+    graphqlFetch({ MarketplaceSetup: () => ({ data: { marketplaceSetup: setupOf(done) } }) });
+    const queryClient = queryClientWithMarketplace();
+    const first = renderConsole(
+      <SetupSection marketplaceId="1" staff={owner} />,
+      '/1/console/setup',
+      queryClient,
+    );
+    expect(await screen.findByText('1 of 4 required steps done')).toBeTruthy();
+    first.unmount();
+    // Services added in the Catalogue meanwhile.
+    done = ['PLACE', 'SERVICES'];
+    renderConsole(<SetupSection marketplaceId="1" staff={owner} />, '/1/console/setup', queryClient);
+    expect(await screen.findByText('2 of 4 required steps done')).toBeTruthy();
   });
 
   it('says so when the checklist cannot be loaded, with a retry', async () => {
