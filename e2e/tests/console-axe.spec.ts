@@ -30,7 +30,7 @@ for (const viewport of [
     browser,
     request,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const guest = await (await browser.newContext({ viewport })).newPage();
     const report = axeReport(guest);
     await guest.goto('/2/console');
@@ -50,6 +50,7 @@ for (const viewport of [
       await ownerReport.scan(`${viewport.name} ${section}`);
     }
     // Nocturne's catalog has published releases (its seeded edition): its confirmation dialog.
+    await navigation.getByRole('link', { name: 'Versions' }).click();
     await owner.getByRole('button', { name: 'Preview catalog' }).click();
     const title = /^Preview catalog /;
     const confirm = owner

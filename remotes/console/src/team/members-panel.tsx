@@ -223,7 +223,7 @@ function MembersTable({
                   <Button
                     size="sm"
                     variant="outline"
-                    aria-label={`Change the role of ${member.email}`}
+                    aria-label={`Change role of ${member.email}`}
                     onClick={() => onChangeRole(member)}
                   >
                     Change role

@@ -254,7 +254,7 @@ describe('the Team section', { timeout: 20_000 }, () => {
       }),
     });
     renderConsole(<TeamSection marketplaceId="1" staff={owner} />, '/1/console/team');
-    fireEvent.click(await screen.findByRole('button', { name: 'Change the role of o@glow.example' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Change role of o@glow.example' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change the role of o@glow.example' });
     fireEvent.change(within(dialog).getByRole('combobox', { name: 'Role' }), {
       target: { value: 'front_desk' },
