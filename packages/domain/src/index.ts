@@ -255,6 +255,8 @@ export {
 } from './staff/permissions';
 export type { WeeklyInterval } from './team/team-rules';
 export {
+  dayHoursForm,
+  dayHoursInterval,
   formatTimeOfDay,
   HOURS_STEP_MINUTES,
   hoursInterval,

@@ -205,6 +205,70 @@ describe('findAvailableSlots', () => {
     });
   });
 
+  describe('one-off day changes', () => {
+    const minutes = (from: string, to: string) => {
+      const { startMinute, endMinute } = hours(1, from, to);
+      return { startMinute, endMinute };
+    };
+
+    it("replaces that day's weekly hours with the changed ones, and leaves other days alone", () => {
+      const changed = practitioner(1, {
+        dayChanges: [{ date: '2026-06-02', windows: [minutes('12:00', '15:00')] }],
+      });
+      const result = slots({ practitioners: [changed], dateRange: { start: monday, end: '2026-06-03' } });
+      expect(timesOn(result, monday)).toEqual(times('09:00', '16:00', 15));
+      expect(timesOn(result, '2026-06-02')).toEqual(times('12:00', '14:00', 15));
+      expect(timesOn(result, '2026-06-03')).toEqual(times('09:00', '16:00', 15));
+    });
+
+    it('opens a day without weekly hours (a Saturday), and a change without hours closes a working day', () => {
+      const changed = practitioner(1, {
+        dayChanges: [
+          { date: '2026-06-06', windows: [minutes('10:00', '12:00')] },
+          { date: '2026-06-03', windows: [] },
+        ],
+      });
+      const result = slots({ practitioners: [changed], dateRange: { start: monday, end: '2026-06-07' } });
+      expect(timesOn(result, '2026-06-06')).toEqual(times('10:00', '11:00', 15));
+      expect(timesOn(result, '2026-06-03')).toEqual([]);
+      expect(timesOn(result, '2026-06-07')).toEqual([]);
+    });
+
+    it('keeps bookings and time off out of changed hours, and the same practitioner is chosen for them', () => {
+      const changed = practitioner(1, {
+        windows: [],
+        dayChanges: [{ date: '2026-06-06', windows: [minutes('10:00', '13:00')] }],
+        appointments: [span('2026-06-06 10:00', '2026-06-06 11:00')],
+      });
+      const result = slots({
+        practitioners: [changed],
+        dateRange: { start: '2026-06-06', end: '2026-06-06' },
+      });
+      expect(timesOn(result, '2026-06-06')).toEqual(times('11:00', '12:00', 15));
+      const query = {
+        timeZone: newYork,
+        durationMinutes: 60,
+        stepMinutes: 15,
+        noticeMinutes: 0,
+        now: longAgo,
+      };
+      expect(
+        choosePractitioner({
+          ...query,
+          slot: { date: '2026-06-06', time: '11:00' },
+          practitioners: [changed],
+        }),
+      ).toMatchObject({ practitionerId: 1 });
+      expect(
+        choosePractitioner({
+          ...query,
+          slot: { date: '2026-06-06', time: '10:00' },
+          practitioners: [changed],
+        }),
+      ).toBeNull();
+    });
+  });
+
   describe('minimum notice', () => {
     it('offers nothing before now plus the notice (8:00 now, 120 min: from 10:00)', () => {
       const result = slots({ now: new Date(at(`${monday} 08:00`)), noticeMinutes: 120 });

@@ -28,10 +28,20 @@ export interface Interval {
   end: number;
 }
 
+/** A one-off change of one local day: its windows at the location replace that day's weekly ones. */
+export interface DayChange {
+  /** yyyy-MM-dd */
+  date: string;
+  /** Windows at the location being asked about; none when the day is not worked there. */
+  windows: { startMinute: number; endMinute: number }[];
+}
+
 export interface PractitionerSchedule {
   id: number;
   /** Working windows at the location being asked about. */
   windows: WorkingWindow[];
+  /** One-off changes of days around the asked dates; absent or empty when there are none. */
+  dayChanges?: DayChange[];
   timeOff: Interval[];
   /** Appointments that hold the practitioner's time (PENDING and BOOKED), at any location. */
   appointments: Interval[];
@@ -173,10 +183,11 @@ function practitionerStarts(
   // Windows of the asked days and the day after, so a visit may run on past midnight into a window
   // that starts there.
   const windows: Interval[] = [];
+  const changed = new Map((practitioner.dayChanges ?? []).map((change) => [dayNumber(change.date), change]));
   for (let day = first; day <= last + 1; day++) {
     const weekday = isoWeekday(day);
-    for (const window of practitioner.windows) {
-      if (window.weekday !== weekday) continue;
+    const dayWindows = changed.get(day)?.windows ?? practitioner.windows.filter((w) => w.weekday === weekday);
+    for (const window of dayWindows) {
       const start = calendar.instantOf(day, window.startMinute);
       const end = calendar.instantOf(day, window.endMinute);
       // A window wholly inside a skipped hour has no real time.

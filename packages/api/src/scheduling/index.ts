@@ -7,6 +7,8 @@ export type { AppointmentStatus } from './tables';
 export {
   appointments,
   liveAppointmentStatuses,
+  practitionerDayChangeHours,
+  practitionerDayChanges,
   practitionerProcedures,
   practitioners,
   practitionerTimeOff,

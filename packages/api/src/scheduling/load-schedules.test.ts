@@ -23,6 +23,7 @@ const row: ScheduleRow = {
         [1, 540, 1020],
         [2, 540, 1020],
       ],
+      dayChanges: [{ date: '2026-06-06', windows: [[600, 840]] }],
       timeOff: [[1780401600000, 1780488000000]],
       appointments: [[1780412400000, 1780415100000]],
     },
@@ -30,7 +31,7 @@ const row: ScheduleRow = {
 };
 
 describe('toSchedules', () => {
-  it('reads windows as weekday and minutes, and time off and appointments as intervals in epoch ms', () => {
+  it('reads windows as weekday and minutes, day changes as dates with minutes, and time off and appointments as intervals in epoch ms', () => {
     expect(toSchedules(row).practitioners).toEqual([
       {
         id: 151,
@@ -38,6 +39,7 @@ describe('toSchedules', () => {
           { weekday: 1, startMinute: 540, endMinute: 1020 },
           { weekday: 2, startMinute: 540, endMinute: 1020 },
         ],
+        dayChanges: [{ date: '2026-06-06', windows: [{ startMinute: 600, endMinute: 840 }] }],
         timeOff: [{ start: 1780401600000, end: 1780488000000 }],
         appointments: [{ start: 1780412400000, end: 1780415100000 }],
       },

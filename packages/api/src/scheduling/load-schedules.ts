@@ -67,6 +67,7 @@ export interface ScheduleRow {
   practitioners: {
     id: number;
     windows: [number, number, number][];
+    dayChanges: { date: string; windows: [number, number][] }[];
     timeOff: [number, number][];
     appointments: [number, number][];
   }[];
@@ -103,7 +104,7 @@ function scheduleQuery(request: ScheduleRequest): SQL {
       'clinicFound', exists (select 1 from clinic),
       'timeZone', (select time_zone from place),
       'procedures', coalesce((select json_agg(row_to_json(cart) order by cart.id) from cart), '[]'::json),
-      'practitioners', ${practitionerSchedulesJson()}
+      'practitioners', ${practitionerSchedulesJson(request)}
     ) as result`;
 }
 
@@ -182,11 +183,17 @@ function cartParts({ marketplaceId, clinicId, procedureIds }: ScheduleRequest): 
   ];
 }
 
+/** Day changes `alias` of the asked days and a day either side. */
+const changedDays = ({ start, end }: ScheduleRequest['dateRange'], alias: string) =>
+  sql`${sql.raw(alias)}.date between ${start}::date - 1 and ${end}::date + 1`;
+
 /**
  * `eligible` (active practitioners who perform everything wanted) and `windows` (their weekly hours
- * at the place, [weekday, start minute, end minute]); one without hours there is left out.
+ * at the place, [weekday, start minute, end minute]); one without weekly hours there, or changed
+ * hours there around the asked days, is left out.
  */
-function practitionerParts({ marketplaceId, clinicId }: ScheduleRequest): SQL[] {
+function practitionerParts({ marketplaceId, clinicId, dateRange }: ScheduleRequest): SQL[] {
+  const clinic = clinicParam(clinicId);
   return [
     sql`
       eligible as (
@@ -201,26 +208,49 @@ function practitionerParts({ marketplaceId, clinicId }: ScheduleRequest): SQL[] 
       )`,
     sql`
       windows as (
-        select wh.practitioner_id,
-               json_agg(json_build_array(wh.weekday, wh.start_minute, wh.end_minute)
-                        order by wh.weekday, wh.start_minute, wh.end_minute) as list
-        from practitioner_working_hours wh
-        join eligible e on e.id = wh.practitioner_id
-        where wh.organization_id is not distinct from ${clinicParam(clinicId)}
-        group by wh.practitioner_id
+        select e.id as practitioner_id,
+               coalesce((
+                 select json_agg(json_build_array(wh.weekday, wh.start_minute, wh.end_minute)
+                                 order by wh.weekday, wh.start_minute, wh.end_minute)
+                 from practitioner_working_hours wh
+                 where wh.practitioner_id = e.id and wh.organization_id is not distinct from ${clinic}
+               ), '[]'::json) as list
+        from eligible e
+        where exists (
+                select 1 from practitioner_working_hours wh
+                where wh.practitioner_id = e.id and wh.organization_id is not distinct from ${clinic}
+              )
+           or exists (
+                select 1 from practitioner_day_changes dc
+                join practitioner_day_change_hours dh on dh.day_change_id = dc.id
+                where dc.practitioner_id = e.id and dh.organization_id is not distinct from ${clinic}
+                  and ${changedDays(dateRange, 'dc')}
+              )
       )`,
   ];
 }
 
 /**
- * Each practitioner of `windows` with their windows, and their time off and live appointments
- * (anywhere) that touch `around`, as [start, end] in epoch milliseconds.
+ * Each practitioner of `windows` with their windows, their day changes around the asked days (with
+ * their hours at the place), and their time off and live appointments (anywhere) that touch
+ * `around`, as [start, end] in epoch milliseconds.
  */
-function practitionerSchedulesJson(): SQL {
+function practitionerSchedulesJson({ clinicId, dateRange }: ScheduleRequest): SQL {
   return sql`coalesce((
         select json_agg(json_build_object(
           'id', w.practitioner_id,
           'windows', w.list,
+          'dayChanges', coalesce((
+            select json_agg(json_build_object(
+              'date', to_char(dc.date, 'YYYY-MM-DD'),
+              'windows', coalesce((
+                select json_agg(json_build_array(dh.start_minute, dh.end_minute) order by dh.start_minute)
+                from practitioner_day_change_hours dh
+                where dh.day_change_id = dc.id and dh.organization_id is not distinct from ${clinicParam(clinicId)}
+              ), '[]'::json)) order by dc.date)
+            from practitioner_day_changes dc
+            where dc.practitioner_id = w.practitioner_id and ${changedDays(dateRange, 'dc')}
+          ), '[]'::json),
           'timeOff', coalesce((
             select json_agg(json_build_array(
               (extract(epoch from t.starts_at) * 1000)::bigint,
@@ -258,6 +288,10 @@ export function toSchedules(row: ScheduleRow): Schedules {
         weekday,
         startMinute,
         endMinute,
+      })),
+      dayChanges: practitioner.dayChanges.map(({ date, windows }) => ({
+        date,
+        windows: windows.map(([startMinute, endMinute]) => ({ startMinute, endMinute })),
       })),
       timeOff: practitioner.timeOff.map(toInterval),
       appointments: practitioner.appointments.map(toInterval),

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   foreignKey,
   index,
@@ -116,6 +117,53 @@ export const practitionerWorkingHours = pgTable(
     check('practitioner_working_hours_start_minute_range', sql`${t.startMinute} between 0 and 1439`),
     check('practitioner_working_hours_end_minute_range', sql`${t.endMinute} between 1 and 1440`),
     check('practitioner_working_hours_start_before_end', sql`${t.startMinute} < ${t.endMinute}`),
+  ],
+);
+
+/** One-off changes (0029): on `date`, the change's hours replace the weekly hours everywhere. */
+export const practitionerDayChanges = pgTable(
+  'practitioner_day_changes',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    marketplaceId: integer('marketplace_id').notNull(),
+    practitionerId: integer('practitioner_id').notNull(),
+    /** yyyy-MM-dd, local to each location. */
+    date: date('date', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    unique('practitioner_day_changes_practitioner_date_key').on(t.practitionerId, t.date),
+    foreignKey({
+      name: 'practitioner_day_changes_practitioner_same_marketplace',
+      columns: [t.practitionerId, t.marketplaceId],
+      foreignColumns: [practitioners.id, practitioners.marketplaceId],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const practitionerDayChangeHours = pgTable(
+  'practitioner_day_change_hours',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    marketplaceId: integer('marketplace_id').notNull(),
+    dayChangeId: integer('day_change_id')
+      .notNull()
+      .references(() => practitionerDayChanges.id, { onDelete: 'cascade' }),
+    /** The clinic; null for at-home visits. */
+    organizationId: integer('organization_id'),
+    startMinute: smallint('start_minute').notNull(),
+    endMinute: smallint('end_minute').notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'practitioner_day_change_hours_clinic_same_marketplace',
+      columns: [t.organizationId, t.marketplaceId],
+      foreignColumns: [clinics.id, clinics.marketplaceId],
+    }).onDelete('cascade'),
+    index('practitioner_day_change_hours_day_change_id_idx').on(t.dayChangeId),
+    index('practitioner_day_change_hours_organization_id_idx').on(t.organizationId),
+    check('practitioner_day_change_hours_start_minute_range', sql`${t.startMinute} between 0 and 1439`),
+    check('practitioner_day_change_hours_end_minute_range', sql`${t.endMinute} between 1 and 1440`),
+    check('practitioner_day_change_hours_start_before_end', sql`${t.startMinute} < ${t.endMinute}`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dayHoursForm,
   formatTimeOfDay,
   hoursInterval,
   isPhotoUrl,
@@ -88,6 +89,46 @@ describe('the Team section’s rules', () => {
     expect(firstMessage(timeOffForm.safeParse({ start: '', end: '2030-01-08T09:00' }))).toBe(
       TEAM_MESSAGES.dateTimeInvalid,
     );
+  });
+
+  it('takes a changed day: a real date and hours at any location that do not overlap; none is a day off', () => {
+    expect(
+      dayHoursForm.parse({
+        date: '2030-01-12',
+        intervals: [
+          { clinicId: '7', start: '10:00', end: '12:00' },
+          { clinicId: '', start: '13:00', end: '15:00' },
+        ],
+      }),
+    ).toEqual({
+      date: '2030-01-12',
+      intervals: [
+        { clinicId: '7', start: 600, end: 720 },
+        { clinicId: null, start: 780, end: 900 },
+      ],
+    });
+    expect(dayHoursForm.parse({ date: '2030-01-12', intervals: [] })).toEqual({
+      date: '2030-01-12',
+      intervals: [],
+    });
+    for (const date of ['2030-02-30', '12/01/2030', '']) {
+      expect(firstMessage(dayHoursForm.safeParse({ date, intervals: [] }))).toBe(TEAM_MESSAGES.dateInvalid);
+    }
+    const overlapping = [
+      { clinicId: '7', start: '10:00', end: '12:00' },
+      { clinicId: '8', start: '11:00', end: '13:00' },
+    ];
+    expect(firstMessage(dayHoursForm.safeParse({ date: '2030-01-12', intervals: overlapping }))).toBe(
+      TEAM_MESSAGES.overlap,
+    );
+    expect(
+      firstMessage(
+        dayHoursForm.safeParse({
+          date: '2030-01-12',
+          intervals: [{ clinicId: '7', start: '12:00', end: '10:00' }],
+        }),
+      ),
+    ).toBe(TEAM_MESSAGES.startBeforeEnd);
   });
 
   it('needs a practitioner for a practitioner member', () => {

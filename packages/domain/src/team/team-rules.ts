@@ -20,6 +20,8 @@ export const TEAM_MESSAGES = {
   weekdayInvalid: 'Choose a day of the week.',
   dateTimeInvalid: 'Enter a date and time.',
   timeOffOrder: 'The end must be after the start.',
+  dateInvalid: 'Enter a date.',
+  dayPast: 'Choose today or a later day.',
   emailRequired: 'Enter the email address to invite.',
   emailInvalid: 'Enter a valid email address.',
   roleInvalid: 'Choose a role.',
@@ -160,6 +162,53 @@ export const timeOffForm = z
   .check(
     z.refine((range) => range.start < range.end, { message: TEAM_MESSAGES.timeOffOrder, path: ['end'] }),
   );
+
+const localDate = z.pipe(
+  z.string({ error: TEAM_MESSAGES.dateInvalid }),
+  z.transform((text, context) => {
+    const value = text.trim();
+    const parsed = new Date(`${value}T00:00:00Z`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(parsed.getTime())) {
+      return refuse(context, text, TEAM_MESSAGES.dateInvalid);
+    }
+    // 2026-02-30 parses as March 2nd: only a date that reads back the same is real.
+    if (parsed.toISOString().slice(0, 10) !== value) return refuse(context, text, TEAM_MESSAGES.dateInvalid);
+    return value;
+  }),
+);
+
+/** One interval of a changed day: where (a clinic's id, or null for at-home visits) and when. */
+export const dayHoursInterval = z
+  .object({ clinicId: optional(z.string()), start: timeOfDay, end: timeOfDay })
+  .check(
+    z.refine((interval) => interval.start < interval.end, {
+      message: TEAM_MESSAGES.startBeforeEnd,
+      path: ['end'],
+    }),
+  );
+
+/**
+ * A one-off change of a practitioner's day: the date (local to each location) and the hours that
+ * replace their weekly ones that day, at any of their locations, none overlapping another. No hours
+ * is a day not worked.
+ */
+export const dayHoursForm = z.object({
+  date: localDate,
+  intervals: z.array(dayHoursInterval).check(
+    z.maxLength(96, TEAM_MESSAGES.overlap),
+    z.superRefine((intervals, context) => {
+      const minutes = intervals.map(({ start, end }) => ({ weekday: 0, startMinute: start, endMinute: end }));
+      for (const index of overlappingIntervals(minutes)) {
+        context.issues.push({
+          code: 'custom',
+          message: TEAM_MESSAGES.overlap,
+          input: intervals,
+          path: [index, 'start'],
+        });
+      }
+    }),
+  ),
+});
 
 const staffRole = z.pipe(
   z.string({ error: TEAM_MESSAGES.roleInvalid }),

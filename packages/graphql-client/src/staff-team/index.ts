@@ -1,5 +1,5 @@
 // '@atrium/graphql-client/staff-team': the staff console's Team section — practitioners, their
-// weekly hours and time off, and the staff members. An entry of its own, bundled by the console only;
+// weekly hours, one-off day changes and time off, and the staff members. An entry of its own, bundled by the console only;
 // operations run on the page's shared client.
 import { execute } from '@atrium/graphql-client';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,8 @@ import {
   type StaffAddTimeOffMutationVariables,
   StaffChangeMemberRoleDocument,
   type StaffChangeMemberRoleMutationVariables,
+  StaffClearDayHoursDocument,
+  type StaffClearDayHoursMutationVariables,
   StaffInviteMemberDocument,
   type StaffInviteMemberMutationVariables,
   type StaffMemberFieldsFragment,
@@ -18,6 +20,8 @@ import {
   StaffRestorePractitionerDocument,
   StaffSavePractitionerDocument,
   type StaffSavePractitionerMutationVariables,
+  StaffSetDayHoursDocument,
+  type StaffSetDayHoursMutationVariables,
   StaffSetWorkingHoursDocument,
   type StaffSetWorkingHoursMutationVariables,
   StaffTeamDocument,
@@ -103,6 +107,18 @@ export const useSetWorkingHours = () =>
   useTeamMutation(
     async (variables: StaffSetWorkingHoursMutationVariables) =>
       (await execute(StaffSetWorkingHoursDocument, variables)).staffSetWorkingHours,
+  );
+
+export const useSetDayHours = () =>
+  useTeamMutation(
+    async (variables: StaffSetDayHoursMutationVariables) =>
+      (await execute(StaffSetDayHoursDocument, variables)).staffSetDayHours,
+  );
+
+export const useClearDayHours = () =>
+  useTeamMutation(
+    async (variables: StaffClearDayHoursMutationVariables) =>
+      (await execute(StaffClearDayHoursDocument, variables)).staffClearDayHours,
   );
 
 export const useAddTimeOff = () =>

@@ -45,6 +45,7 @@ const practitioner = (overrides: Partial<StaffTeamPractitioner> = {}): StaffTeam
       reason: 'Training',
     },
   ],
+  dayChanges: [{ date: '2030-01-12', hours: [{ clinicId: null, start: '10:00', end: '14:00' }] }],
   timeZone: 'America/New_York',
   hasMember: true,
   ...overrides,
@@ -169,6 +170,57 @@ describe('the Team section', { timeout: 20_000 }, () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'These hours overlap at-home hours on Monday.',
     );
+  });
+
+  it('lets the front desk change one day’s hours with the rules’ messages, and restore the weekly hours', async () => {
+    const toasts = collectToasts();
+    const api = graphqlFetch({
+      StaffTeam: () => ({ data: { staffTeam: team() } }),
+      StaffSetDayHours: () => ({ data: { staffSetDayHours: practitioner() } }),
+      StaffClearDayHours: () => ({ data: { staffClearDayHours: practitioner({ dayChanges: [] }) } }),
+    });
+    renderConsole(<TeamSection marketplaceId="1" staff={frontDesk} />, '/1/console/team?practitioner=3');
+    const changed = await screen.findByRole('region', { name: 'Changed days' });
+    expect(within(changed).getByText('10:00 to 14:00 at At-home visits')).toBeTruthy();
+
+    const form = within(changed).getByRole('form', { name: 'Change one day' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save day' }));
+    expect(await within(form).findByText('Enter a date.')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText(/Date/), { target: { value: '2030-01-19' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add hours that day' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Add hours that day' }));
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Hours 2: start' }), {
+      target: { value: '12:00' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save day' }));
+    expect(await within(form).findAllByText('These hours overlap other hours on the same day.')).toHaveLength(
+      2,
+    );
+    expect(api.of('StaffSetDayHours')).toHaveLength(0);
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Remove Hours 2' }));
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Hours 1: location' }), {
+      target: { value: 'home' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save day' }));
+    await waitFor(() =>
+      expect(toasts).toContainEqual({ type: 'success', message: 'Hours on Sat, Jan 19, 2030 saved.' }),
+    );
+    expect(api.of('StaffSetDayHours')[0]?.variables).toEqual({
+      marketplaceId: '1',
+      practitionerId: '3',
+      input: { date: '2030-01-19', intervals: [{ clinicId: null, start: '09:00', end: '17:00' }] },
+    });
+
+    fireEvent.click(within(changed).getByRole('button', { name: 'Use weekly hours on Sat, Jan 12, 2030' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Use the weekly hours on this day?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Use weekly hours' }));
+    await waitFor(() => expect(api.of('StaffClearDayHours')).toHaveLength(1));
+    expect(api.of('StaffClearDayHours')[0]?.variables).toEqual({
+      marketplaceId: '1',
+      practitionerId: '3',
+      date: '2030-01-12',
+    });
   });
 
   it('lets the owner add a practitioner with services, and invite a staff member', async () => {

@@ -5,6 +5,7 @@ import { Badge, Button, PageHeading, Stack, Table, Text, VisuallyHidden } from '
 import { UnsavedChangesGuard, useConfirmLeave } from '../settings/unsaved-changes';
 import { LoadError, Loading } from '../shared/query-states';
 import type { ConsoleSectionProps } from '../shell/console-staff';
+import { DayChangesPanel } from './day-changes-panel';
 import { HoursEditor } from './hours-editor';
 import { MembersPanel } from './members-panel';
 import { PractitionerForm } from './practitioner-form';
@@ -206,6 +207,11 @@ function ChosenPractitioner({
           />
         )}
         <HoursEditor marketplaceId={marketplaceId} practitioner={practitioner} locations={team.locations} />
+        <DayChangesPanel
+          marketplaceId={marketplaceId}
+          practitioner={practitioner}
+          locations={team.locations}
+        />
         <TimeOffPanel marketplaceId={marketplaceId} practitioner={practitioner} headingId="time-off" />
       </Stack>
     </Part>

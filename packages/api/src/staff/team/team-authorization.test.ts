@@ -17,6 +17,8 @@ const operationNames = [
   'removePractitioner',
   'restorePractitioner',
   'setHours',
+  'setDayHours',
+  'clearDayHours',
   'addOwnTimeOff',
   'addOthersTimeOff',
   'removeOwnTimeOff',
@@ -39,7 +41,13 @@ const timeOffOnly = (others: Outcome): Partial<Record<Operation, Outcome>> => ({
 
 const matrix: Record<Role, Record<Operation, Outcome>> = {
   owner: all('ok'),
-  frontDesk: { ...all('FORBIDDEN'), ...timeOffOnly('ok'), setHours: 'ok' },
+  frontDesk: {
+    ...all('FORBIDDEN'),
+    ...timeOffOnly('ok'),
+    setHours: 'ok',
+    setDayHours: 'ok',
+    clearDayHours: 'ok',
+  },
   practitioner: { ...all('FORBIDDEN'), ...timeOffOnly('NOT_FOUND') },
   client: all('FORBIDDEN'),
   signedOut: all('UNAUTHENTICATED'),
@@ -89,6 +97,22 @@ describe.each(testDatabases)('Team authorization on $name', (factory) => {
         intervals: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, start: '10:00', end: '14:00' })),
       },
     ],
+    setDayHours: async () => [
+      teamOperations.setDayHours,
+      { practitionerId: '802', input: { date: '2031-03-08', intervals: [{ start: '10:00', end: '12:00' }] } },
+    ],
+    clearDayHours: async () => {
+      const change = await one(
+        `insert into practitioner_day_changes (marketplace_id, practitioner_id, date)
+           values (80, 802, '2031-04-01'::date + $1::integer) returning id`,
+        [counter++],
+      );
+      const [row] = await context.sql<{ date: string }>(
+        `select to_char(date, 'YYYY-MM-DD') as date from practitioner_day_changes where id = $1`,
+        [Number(change)],
+      );
+      return [teamOperations.clearDayHours, { practitionerId: '802', date: row?.date }];
+    },
     addOwnTimeOff: async () => [teamOperations.addTimeOff, { practitionerId: '801', input: timeOff }],
     addOthersTimeOff: async () => [teamOperations.addTimeOff, { practitionerId: '802', input: timeOff }],
     removeOwnTimeOff: async () => [teamOperations.removeTimeOff, { id: await timeOffOf(801) }],
@@ -168,6 +192,8 @@ describe.each(testDatabases)('Team authorization on $name', (factory) => {
         { actor: 'ada@matrix.test', action: 'practitioner.time-off.add' },
         { actor: 'ada@matrix.test', action: 'practitioner.time-off.remove' },
         { actor: 'desk@matrix.test', action: 'practitioner.hours' },
+        { actor: 'desk@matrix.test', action: 'practitioner.day-hours' },
+        { actor: 'desk@matrix.test', action: 'practitioner.day-hours.clear' },
         { actor: 'owner@matrix.test', action: 'staff-member.invite' },
         { actor: 'owner@matrix.test', action: 'staff-member.remove' },
         { actor: 'owner@matrix.test', action: 'practitioner.remove' },

@@ -3,12 +3,14 @@
 import { formatTimeOfDay } from '@atrium/domain';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import { clinics, procedures } from '../../catalogue';
 import type { Db } from '../../kernel/database/database';
 import { NotFoundError } from '../../kernel/errors';
 import { marketplaces } from '../../kernel/tables';
 import {
+  practitionerDayChangeHours,
+  practitionerDayChanges,
   practitionerProcedures,
   practitioners,
   practitionerTimeOff,
@@ -34,6 +36,8 @@ export interface TeamPractitionerView {
     localEnd: string;
     reason: string | null;
   }[];
+  /** One-off changes of days from today on (in their zone), soonest first. */
+  dayChanges: { date: string; hours: { clinicId: string | null; start: string; end: string }[] }[];
   timeZone: string;
   hasMember: boolean;
 }
@@ -94,7 +98,9 @@ export async function loadPractitioners(
     .orderBy(asc(practitioners.name), asc(practitioners.id));
   const ids = rows.map((row) => row.id);
   if (ids.length === 0) return [];
-  const [performed, hours, timeOff, members] = await Promise.all([
+  // From yesterday in UTC: today in any zone is no earlier; each practitioner's own today is below.
+  const sinceDate = format(new Date(now.getTime() - 86_400_000), 'yyyy-MM-dd');
+  const [performed, hours, timeOff, members, changedDays] = await Promise.all([
     db.select().from(practitionerProcedures).where(inArray(practitionerProcedures.practitionerId, ids)),
     db
       .select()
@@ -110,6 +116,23 @@ export async function loadPractitioners(
       .select({ practitionerId: staffMembers.practitionerId })
       .from(staffMembers)
       .where(inArray(staffMembers.practitionerId, ids)),
+    db
+      .select({
+        practitionerId: practitionerDayChanges.practitionerId,
+        date: practitionerDayChanges.date,
+        clinicId: practitionerDayChangeHours.organizationId,
+        startMinute: practitionerDayChangeHours.startMinute,
+        endMinute: practitionerDayChangeHours.endMinute,
+      })
+      .from(practitionerDayChanges)
+      .leftJoin(
+        practitionerDayChangeHours,
+        eq(practitionerDayChangeHours.dayChangeId, practitionerDayChanges.id),
+      )
+      .where(
+        and(inArray(practitionerDayChanges.practitionerId, ids), gte(practitionerDayChanges.date, sinceDate)),
+      )
+      .orderBy(asc(practitionerDayChanges.date), asc(practitionerDayChangeHours.startMinute)),
   ]);
   const zones = await Promise.all(ids.map((id) => practitionerTimeZone(db, marketplaceId, id)));
   return rows.map((row, index) => {
@@ -138,10 +161,38 @@ export async function loadPractitioners(
           localEnd: localDateTime(t.endsAt, zone),
           reason: t.reason,
         })),
+      dayChanges: dayChangesOf(
+        changedDays.filter((d) => d.practitionerId === row.id),
+        format(new TZDate(now.getTime(), zone), 'yyyy-MM-dd'),
+      ),
       timeZone: zone,
       hasMember: members.some((m) => m.practitionerId === row.id),
     };
   });
+}
+
+interface ChangedDayRow {
+  date: string;
+  clinicId: number | null;
+  startMinute: number | null;
+  endMinute: number | null;
+}
+
+/** Rows of a practitioner's changed days (one per interval, or one without hours) grouped by date. */
+function dayChangesOf(rows: ChangedDayRow[], today: string): TeamPractitionerView['dayChanges'] {
+  const days = new Map<string, TeamPractitionerView['dayChanges'][number]>();
+  for (const row of rows) {
+    if (row.date < today) continue;
+    const day = days.get(row.date) ?? { date: row.date, hours: [] };
+    days.set(row.date, day);
+    if (row.startMinute === null || row.endMinute === null) continue;
+    day.hours.push({
+      clinicId: row.clinicId === null ? null : String(row.clinicId),
+      start: formatTimeOfDay(row.startMinute),
+      end: formatTimeOfDay(row.endMinute),
+    });
+  }
+  return [...days.values()];
 }
 
 /** One practitioner of the marketplace as the section shows them; NOT_FOUND when not its. */

@@ -1,5 +1,6 @@
 // The Team section's GraphQL: thin resolvers that parse with the domain's rules and call the services.
 import {
+  dayHoursForm,
   photoUrl,
   practitionerName,
   type StaffRole,
@@ -16,6 +17,7 @@ import { ForbiddenError, UnauthenticatedError } from '../../identity';
 import { parseInput, withServiceErrors } from '../../kernel/graphql-errors';
 import { idInput, marketplaceIdInput } from '../../kernel/id-input';
 import { requireStaff } from '../access';
+import { clearDayHours, setDayHours } from './day-changes';
 import { changeMemberRole, inviteMember, listMembers, removeMember } from './members';
 import { removePractitioner, restorePractitioner, savePractitioner } from './practitioners';
 import type { TeamContext } from './team-context';
@@ -77,6 +79,30 @@ const hoursArgs = marketplaceArgs.extend({
     .max(7 * 96, 'Too many intervals.')
     .pipe(weeklyHours),
 });
+const clinicId = idInput('Clinic');
+const dayHoursArgs = marketplaceArgs.extend({
+  practitionerId,
+  input: z
+    .unknown()
+    .pipe(dayHoursForm)
+    .transform((form, context) => {
+      const intervals = form.intervals.map(({ clinicId: id, start, end }) => {
+        const parsed = id === null ? null : clinicId.safeParse(id);
+        if (parsed && !parsed.success) {
+          context.addIssue({
+            code: 'custom',
+            message: parsed.error.issues[0]?.message ?? 'Choose a location.',
+          });
+        }
+        return { clinicId: parsed?.data ?? null, start, end };
+      });
+      return { date: form.date, intervals };
+    }),
+});
+const clearDayArgs = marketplaceArgs.extend({
+  practitionerId,
+  date: z.unknown().pipe(dayHoursForm.shape.date),
+});
 const timeOffArgs = marketplaceArgs.extend({ practitionerId, input: timeOffForm });
 const inviteArgs = marketplaceArgs.extend({
   input: withRoleRule(staffInvitationForm, { email: z.string().nullish() }),
@@ -137,6 +163,16 @@ export const staffTeamResolvers: Resolvers = {
     staffSetWorkingHours: (_parent, args, context) => {
       const { marketplaceId, ...input } = parseInput(hoursArgs, args);
       return withTeamErrors(() => setWorkingHours(teamContext(context), marketplaceId, input));
+    },
+    staffSetDayHours: (_parent, args, context) => {
+      const { marketplaceId, practitionerId: id, input } = parseInput(dayHoursArgs, args);
+      return withTeamErrors(() =>
+        setDayHours(teamContext(context), marketplaceId, { practitionerId: id, ...input }),
+      );
+    },
+    staffClearDayHours: (_parent, args, context) => {
+      const { marketplaceId, practitionerId: id, date } = parseInput(clearDayArgs, args);
+      return withTeamErrors(() => clearDayHours(teamContext(context), marketplaceId, id, date));
     },
     staffAddTimeOff: (_parent, args, context) => {
       const { marketplaceId, practitionerId: id, input } = parseInput(timeOffArgs, args);

@@ -1,6 +1,6 @@
 // The Team section's operations as the tests send them, and the availability query they check with.
 const practitioner =
-  'id name photoUrl active procedureIds hours { clinicId weekday start end } timeOff { id start end localStart localEnd reason } timeZone hasMember';
+  'id name photoUrl active procedureIds hours { clinicId weekday start end } timeOff { id start end localStart localEnd reason } dayChanges { date hours { clinicId start end } } timeZone hasMember';
 const member = 'id email name role practitioner { id name } addedAt joined';
 
 export const teamOperations = {
@@ -39,6 +39,14 @@ export const teamOperations = {
     mutation RemoveTimeOff($marketplaceId: ID!, $id: ID!) {
       staffRemoveTimeOff(marketplaceId: $marketplaceId, id: $id) { ${practitioner} }
     }`,
+  setDayHours: /* GraphQL */ `
+    mutation SetDayHours($marketplaceId: ID!, $practitionerId: ID!, $input: StaffDayHoursInput!) {
+      staffSetDayHours(marketplaceId: $marketplaceId, practitionerId: $practitionerId, input: $input) { ${practitioner} }
+    }`,
+  clearDayHours: /* GraphQL */ `
+    mutation ClearDayHours($marketplaceId: ID!, $practitionerId: ID!, $date: String!) {
+      staffClearDayHours(marketplaceId: $marketplaceId, practitionerId: $practitionerId, date: $date) { ${practitioner} }
+    }`,
   invite: /* GraphQL */ `
     mutation Invite($marketplaceId: ID!, $input: StaffInvitationInput!) {
       staffInviteMember(marketplaceId: $marketplaceId, input: $input) { ${member} }
@@ -72,6 +80,7 @@ export interface TeamPractitioner {
     localEnd: string;
     reason: string | null;
   }[];
+  dayChanges: { date: string; hours: { clinicId: string | null; start: string; end: string }[] }[];
   timeZone: string;
   hasMember: boolean;
 }

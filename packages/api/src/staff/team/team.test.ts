@@ -219,6 +219,81 @@ describe.each(testDatabases)('the Team section on $name', (factory) => {
     });
   });
 
+  it('changes one day’s hours: availability follows that day only, and clearing gives the week back', async () => {
+    const before = await slots();
+    expect(before.length).toBeGreaterThan(0);
+    const { staffTeam } = await owner.data<{ staffTeam: { practitioners: TeamPractitioner[] } }>(
+      teamOperations.team,
+      { marketplaceId: m.marketplace },
+    );
+    const eve = staffTeam.practitioners.find((p) => p.name === 'Eve');
+    if (!eve) throw new Error('Eve is missing');
+    const setDay = (date: string, intervals: unknown[]) =>
+      owner.post<{ staffSetDayHours: TeamPractitioner }>(teamOperations.setDayHours, {
+        marketplaceId: m.marketplace,
+        practitionerId: eve.id,
+        input: { date, intervals },
+      });
+
+    const later = await setDay(day, [{ clinicId: m.clinic, start: '13:00', end: '15:00' }]);
+    expect(later.body.data?.staffSetDayHours.dayChanges).toEqual([
+      { date: day, hours: [{ clinicId: m.clinic, start: '13:00', end: '15:00' }] },
+    ]);
+    expect((await slots())[0]).toBe('13:00');
+    expect(await slots()).not.toContain('09:00');
+    expect((await logRows('practitioner.day-hours')).at(-1)).toMatchObject({
+      actor: 'owner82@team.test',
+      subject: `Hours of “Eve” on ${day}`,
+      before: null,
+      after: { date: day, hours: [{ clinicId: m.clinic, start: '13:00', end: '15:00' }] },
+    });
+
+    // A day off there: no hours at all that day, replacing the earlier change.
+    const off = await setDay(day, []);
+    expect(off.body.data?.staffSetDayHours.dayChanges).toEqual([{ date: day, hours: [] }]);
+    expect(await slots()).toEqual([]);
+
+    const yesterday = format(addDays(new TZDate(Date.now(), newYork), -1), 'yyyy-MM-dd');
+    const refusals: [string, unknown[], string][] = [
+      [yesterday, [], 'Choose today or a later day.'],
+      ['2031-02-30', [], 'Enter a date.'],
+      [day, [{ clinicId: m.clinic, start: '15:00', end: '13:00' }], 'The start must be before the end.'],
+      [
+        day,
+        [{ clinicId: m.clinic, start: '13:05', end: '15:00' }],
+        'Use times on the quarter hour (such as 09:00, 09:15, 09:30).',
+      ],
+      [
+        day,
+        [
+          { clinicId: m.clinic, start: '09:00', end: '12:00' },
+          { clinicId: null, start: '11:00', end: '13:00' },
+        ],
+        'These hours overlap other hours on the same day.',
+      ],
+    ];
+    for (const [date, intervals, message] of refusals) {
+      expect((await setDay(date, intervals)).body.errors?.[0]?.message).toBe(message);
+    }
+    const otherClinic = await setDay(day, [{ clinicId: '999999', start: '09:00', end: '10:00' }]);
+    expect(otherClinic.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+
+    const cleared = await owner.data<{ staffClearDayHours: TeamPractitioner }>(teamOperations.clearDayHours, {
+      marketplaceId: m.marketplace,
+      practitionerId: eve.id,
+      date: day,
+    });
+    expect(cleared.staffClearDayHours.dayChanges).toEqual([]);
+    expect(await slots()).toEqual(before);
+    const again = await owner.post(teamOperations.clearDayHours, {
+      marketplaceId: m.marketplace,
+      practitionerId: eve.id,
+      date: day,
+    });
+    expect(again.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await logRows('practitioner.day-hours.clear')).at(-1)?.before).toEqual({ date: day, hours: [] });
+  });
+
   it('archives a practitioner with appointments (keeping their name on them) and deletes one without', async () => {
     const { staffSavePractitioner: gus } = await save({ name: 'Gus', procedureIds: [m.drip] });
     expect(

@@ -31,7 +31,7 @@ export async function practitionerName(tx: Db, marketplaceId: number, id: number
 }
 
 /** The location's name as the log and messages say it; NOT_FOUND for a clinic not the marketplace's. */
-async function locationName(
+export async function locationName(
   tx: Db,
   marketplaceId: number,
   clinicId: number | null,
