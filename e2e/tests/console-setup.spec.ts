@@ -189,6 +189,17 @@ test('a new marketplace is set up in the console only and booked by a client on 
   await promo.getByRole('button', { name: 'Create promo code' }).click();
   await expect(owner.getByRole('table', { name: 'Promo codes' })).toContainText(promoCode);
 
+  // Not live yet: a client may look around, and every page says it takes no bookings yet.
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const client = await phone.newPage();
+  const notLive = client.getByRole('status', { name: 'Not taking bookings' });
+  await loadMenu(client, id, category);
+  await expect(notLive).toHaveText('This marketplace is not taking bookings yet.');
+
   // 3g. Every required step done: the owner makes it live.
   await openSection(owner, 'Setup');
   await expect(owner.getByText('4 of 4 required steps done')).toBeVisible();
@@ -198,14 +209,9 @@ test('a new marketplace is set up in the console only and booked by a client on 
   await expect(toast(owner, 'Your marketplace is live: clients can book it.')).toBeVisible();
   await expect(owner.getByText('Live', { exact: true })).toBeVisible();
 
-  // 4. A client books it on a phone, as a guest, at the promo price.
-  const phone = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  const client = await phone.newPage();
+  // 4. A client books it on a phone, as a guest, at the promo price; the notice is gone.
   await loadMenu(client, id, category);
+  await expect(notLive).toHaveCount(0);
   await expect(client.getByLabel('Your location')).toContainText(clinicName);
   // The owner's colour (#0E7490).
   await expect(client.getByRole('banner').getByRole('button', { name: 'Sign in' })).toHaveCSS(

@@ -7,6 +7,7 @@ import { useCurrentMarketplace } from '../tenant/marketplace-context';
 import { ChromeOverlays } from './chrome-overlays';
 import { Footer } from './footer';
 import { Header } from './header';
+import { NotLiveNotice } from './not-live-notice';
 import { PreviewNotice } from './preview-notice';
 import { ProgressBar } from './progress-bar';
 import { SkipLink } from './skip-link';
@@ -43,6 +44,7 @@ export function ChromeLayout({ children, error }: { children: ReactNode; error?:
         ) : (
           <Header marketplace={marketplace} />
         ))}
+      {!inConsole && marketplace?.isLive === false && <NotLiveNotice />}
       {!inConsole && <AccountAlertsSlot />}
       {/* Focused by code only (skip link, route change): no focus ring on a region. */}
       <Box

@@ -17,6 +17,8 @@ export const ONBOARDING_MESSAGES = {
   timeZoneInvalid: 'Enter a time zone of the IANA database, such as America/New_York.',
   ownerEmailRequired: 'Enter the owner’s email address.',
   ownerEmailInvalid: 'Enter a valid email address for the owner.',
+  /** What clients are told of a marketplace its owner has not made live yet (and booking answers). */
+  notLive: 'This marketplace is not taking bookings yet.',
 } as const;
 
 /** The IANA time zones this runtime knows, with UTC (which `supportedValuesOf` leaves out on some). */

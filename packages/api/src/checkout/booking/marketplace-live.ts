@@ -1,12 +1,11 @@
 // A marketplace takes bookings only once its owner has made it live (the console's Setup).
-
-export const marketplaceNotLiveMessage = 'This marketplace is not taking bookings yet.';
+import { ONBOARDING_MESSAGES } from '@atrium/domain';
 
 /** Booking a marketplace that is not live: MARKETPLACE_NOT_LIVE, so the page says so. */
 export class MarketplaceNotLiveError extends Error {
   override readonly name = 'MarketplaceNotLiveError';
   constructor() {
-    super(marketplaceNotLiveMessage);
+    super(ONBOARDING_MESSAGES.notLive);
   }
 }
 
