@@ -49,6 +49,16 @@ for (const viewport of [
       expect(await owner.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
       await ownerReport.scan(`${viewport.name} ${section}`);
     }
+    // A practitioner's page: details, weekly hours, changed days and time off.
+    await navigation.getByRole('link', { name: 'Team' }).click();
+    await owner.getByRole('button', { name: /^Edit / }).first().click();
+    await expect(owner.getByRole('region', { name: 'Changed days' })).toBeVisible();
+    await owner.getByRole('button', { name: 'Add hours that day' }).click();
+    await ownerReport.scan(`${viewport.name} Team practitioner`);
+    expect(await owner.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    // Nothing left unsaved, so leaving the section asks nothing.
+    await owner.getByRole('button', { name: 'Remove Hours 1' }).click();
+
     // Nocturne's catalog has published releases (its seeded edition): its confirmation dialog.
     await navigation.getByRole('link', { name: 'Versions' }).click();
     await owner.getByRole('button', { name: 'Preview catalog' }).click();
