@@ -51,7 +51,10 @@ for (const viewport of [
     }
     // A practitioner's page: details, weekly hours, changed days and time off.
     await navigation.getByRole('link', { name: 'Team' }).click();
-    await owner.getByRole('button', { name: /^Edit / }).first().click();
+    await owner
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
     await expect(owner.getByRole('region', { name: 'Changed days' })).toBeVisible();
     await owner.getByRole('button', { name: 'Add hours that day' }).click();
     await ownerReport.scan(`${viewport.name} Team practitioner`);

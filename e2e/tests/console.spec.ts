@@ -119,11 +119,12 @@ test('the front desk confirms a client’s request from the console; the client 
   await expect(toast(desk, 'Confirmed Avery Guest')).toBeVisible();
   await expect(item).toHaveCount(0);
 
-  // Booked filter: now it offers Complete and Cancel.
+  // Booked filter: now it offers Cancel; Complete only once the visit has begun (days ahead here).
   await desk.getByLabel('Status').selectOption('BOOKED');
-  await expect(
-    requestOf(desk, email).getByRole('button', { name: /^Complete appointment of / }),
-  ).toBeVisible();
+  await expect(requestOf(desk, email).getByRole('button', { name: /^Cancel appointment of / })).toBeVisible();
+  await expect(requestOf(desk, email).getByRole('button', { name: /^Complete appointment of / })).toHaveCount(
+    0,
+  );
 
   // The day's schedule shows it booked at the clinic.
   await desk

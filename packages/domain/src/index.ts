@@ -98,10 +98,12 @@ export {
 export type { RegistrationDetails } from './forms/form-rules';
 export {
   ADDRESS_MAX_LENGTH,
+  APPOINTMENT_ACTION_MESSAGES,
   CHECKOUT_PERSONAL_MESSAGES,
   CUSTOM_TIP_INVALID,
   checkoutPersonalFields,
   customTip,
+  hasStarted,
   homeAddress,
   INVALID_PROMO_CODE,
   NAME_MAX_LENGTH,

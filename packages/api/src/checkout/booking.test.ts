@@ -14,6 +14,7 @@ import {
   daysAhead,
   guest,
   ids,
+  moveIntoPast,
   newCard,
   type OperatorResult,
   operatorHeaders,
@@ -701,6 +702,12 @@ describe.each(testDatabases)('booking and operator actions on $name', (factory) 
         code: 'BAD_USER_INPUT',
       });
       await operator('confirm', id);
+      expect((await operator('complete', id)).error).toEqual({
+        message: 'An appointment can be completed once it has started.',
+        code: 'BAD_USER_INPUT',
+      });
+      expect((await appointmentRow(id))?.status).toBe('BOOKED');
+      await moveIntoPast(context, id);
       expect((await operator('complete', id)).result).toEqual({
         id,
         status: 'COMPLETE',

@@ -11,6 +11,7 @@ import {
   createCheckoutTestContext,
   daysAhead,
   ids,
+  moveIntoPast,
   newCard,
   newYork,
   operatorHeaders,
@@ -129,6 +130,7 @@ describe.each(testDatabases)('profileAppointments on $name', (factory) => {
     expect(await appointmentsOf(browser)).toMatchObject([{ id, status: 'BOOKED', completedAt: null }]);
 
     const beforeCompletion = Date.now();
+    await moveIntoPast(context, id);
     await operator('complete', id);
     const [completed] = await appointmentsOf(browser);
     expect(completed).toMatchObject({ id, status: 'COMPLETE', startedAt: null });
@@ -210,6 +212,7 @@ describe.each(testDatabases)('profileAppointments on $name', (factory) => {
     await operator('confirm', booked);
     for (const id of [earlierComplete, laterComplete]) {
       await operator('confirm', id);
+      await moveIntoPast(context, id);
       await operator('complete', id);
     }
     await operator('cancel', cancelled);

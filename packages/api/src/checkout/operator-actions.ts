@@ -4,7 +4,7 @@
 // that makes the change.
 
 import { createHash, randomBytes } from 'node:crypto';
-import { REASON_MESSAGES } from '@atrium/domain';
+import { APPOINTMENT_ACTION_MESSAGES, hasStarted, REASON_MESSAGES } from '@atrium/domain';
 import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../kernel/database/database';
 import { InvalidInputError, NotFoundError } from '../kernel/errors';
@@ -288,11 +288,25 @@ export async function bookCharged(
   );
 }
 
-/** BOOKED -> COMPLETE, noting when (the client's past appointments show it). */
+/**
+ * BOOKED -> COMPLETE once it has started, noting when (the client's past appointments show it). A
+ * visit not begun yet cannot have happened; a completed one keeps its time (availability counts it).
+ */
 export async function completeAppointment(
-  { db }: Pick<OperatorDependencies, 'db'>,
+  { db, clock }: Pick<OperatorDependencies, 'db' | 'clock'>,
   appointmentId: number,
 ): Promise<OperatorAppointmentResult> {
+  // An id past the column's range is NOT_FOUND below.
+  const [appointment] =
+    appointmentId > largestId
+      ? []
+      : await db
+          .select({ startsAt: appointments.startsAt, status: appointments.status })
+          .from(appointments)
+          .where(eq(appointments.id, appointmentId));
+  if (appointment?.status === 'BOOKED' && !hasStarted(appointment.startsAt, clock())) {
+    throw new InvalidInputError(APPOINTMENT_ACTION_MESSAGES.completeBeforeStart);
+  }
   return transition(db, appointmentId, ['BOOKED'], 'COMPLETE', 'completed', { completedAt: sql`now()` });
 }
 

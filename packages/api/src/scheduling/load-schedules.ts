@@ -53,7 +53,8 @@ export interface Schedules {
   procedures: CartProcedure[];
   /**
    * Active practitioners who perform every requested procedure and add-on and work at the location,
-   * with their windows there, and their time off and live appointments (anywhere) around the dates.
+   * with their windows there, and their time off and appointments holding their time (anywhere)
+   * around the dates.
    */
   practitioners: PractitionerSchedule[];
 }
@@ -265,7 +266,8 @@ function practitionerSchedulesJson({ clinicId, dateRange }: ScheduleRequest): SQ
               (extract(epoch from a.ends_at) * 1000)::bigint))
             from appointments a, around
             where a.practitioner_id = w.practitioner_id
-              and a.status in ('PENDING', 'BOOKED')
+              -- A completed visit (completed once begun) keeps the rest of its time.
+              and a.status in ('PENDING', 'BOOKED', 'COMPLETE')
               and tstzrange(a.starts_at, a.ends_at) && around.during
           ), '[]'::json)
         ) order by w.practitioner_id)

@@ -11,6 +11,7 @@ import {
   daysAhead,
   guest,
   ids,
+  moveIntoPast,
   newCard,
   newYork,
   TestBrowser,
@@ -276,6 +277,10 @@ describe.each(testDatabases)('staff actions on $name', (factory) => {
       'BOOKED',
     );
     const before = await subjects(email);
+    expect(await act(desk80, 'complete', { marketplaceId: onSite.marketplace, id })).toEqual({
+      error: { code: 'BAD_USER_INPUT', message: 'An appointment can be completed once it has started.' },
+    });
+    await moveIntoPast(context, id);
     expect(await act(desk80, 'complete', { marketplaceId: onSite.marketplace, id })).toEqual({
       result: { id, status: 'COMPLETE', charged: 0, failureReason: null },
     });

@@ -11,6 +11,7 @@ import {
   createCheckoutTestContext,
   daysAhead,
   ids,
+  moveIntoPast,
   operatorHeaders,
   TestBrowser,
 } from '../test/checkout';
@@ -295,6 +296,8 @@ describe.each(testDatabases)('staff authorization matrix on $name', (factory) =>
 
     const { from, to } = transitions[operation as (typeof actions)[number]];
     const id = where === 'own' ? await ownAppointment(from) : await otherAppointment(from);
+    // Only a visit that has begun can be completed.
+    if (operation === 'complete') await moveIntoPast(context, id);
     const response = await browser.post<Record<string, { status: string }>>(staffOperations[operation], {
       marketplaceId,
       id,

@@ -137,6 +137,18 @@ export const brooklyn = {
 export const daysAhead = (days: number) =>
   format(addDays(new TZDate(Date.now(), newYork), days), 'yyyy-MM-dd');
 
+/**
+ * Moves an appointment 400 days back, past the booking horizon, so that it has begun and may be
+ * completed; its length, and its order among appointments moved alike, are kept.
+ */
+export async function moveIntoPast(context: { sql: CheckoutTestContext['sql'] }, id: string) {
+  await context.sql(
+    `update appointments set starts_at = starts_at - interval '400 days', ends_at = ends_at - interval '400 days'
+      where id = $1`,
+    [Number(id)],
+  );
+}
+
 /** One local time as createAppointmentRequest takes it. */
 export const at = (date: string, time: string) => [{ start: `${date}T${time}`, end: `${date}T${time}` }];
 

@@ -150,6 +150,14 @@ export const homeAddress = z.extend(coordinates, { address: address(PROFILE_MESS
 
 /** Why staff decline a request or cancel an appointment: required, and told to the client. */
 export const REASON_MAX_LENGTH = 500;
+/** Staff actions on an appointment refused by its time. */
+export const APPOINTMENT_ACTION_MESSAGES = {
+  completeBeforeStart: 'An appointment can be completed once it has started.',
+} as const;
+
+/** Whether an appointment starting at `start` (ISO 8601) has started by `now`: then it may be completed. */
+export const hasStarted = (start: string | Date, now: Date) => new Date(start).getTime() <= now.getTime();
+
 export const REASON_MESSAGES = {
   required: 'Enter a reason: the client is told it.',
   tooLong: `The reason must be at most ${REASON_MAX_LENGTH} characters.`,

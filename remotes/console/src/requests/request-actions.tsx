@@ -1,14 +1,15 @@
-import { type StaffRole, staffMay } from '@atrium/domain';
+import { hasStarted, type StaffRole, staffMay } from '@atrium/domain';
 import type { StaffRequest } from '@atrium/graphql-client/staff';
 import { Button, HStack } from '@atrium/ui';
 import type { RequestActions } from './use-request-actions';
 
-/** What this staff member may do with the request in its present status. */
-export function allowedActions(request: StaffRequest, role: StaffRole) {
+/** What this staff member may do with the request in its present status (complete: once begun). */
+export function allowedActions(request: StaffRequest, role: StaffRole, now = new Date()) {
   return {
     confirm: request.status === 'PENDING' && staffMay(role, 'confirmAppointment'),
     decline: request.status === 'PENDING' && staffMay(role, 'declineAppointment'),
-    complete: request.status === 'BOOKED' && staffMay(role, 'completeAppointment'),
+    complete:
+      request.status === 'BOOKED' && hasStarted(request.start, now) && staffMay(role, 'completeAppointment'),
     cancel: request.status === 'BOOKED' && staffMay(role, 'cancelAppointment'),
   };
 }

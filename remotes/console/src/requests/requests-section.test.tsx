@@ -155,19 +155,31 @@ describe('the requests inbox', () => {
     });
   });
 
-  it('offers Complete and Cancel for a booked appointment, and shows the server’s refusal', async () => {
-    const toasts = collectToasts();
+  it('offers Cancel for a booked appointment, Complete only once it has begun', async () => {
     graphqlFetch({
       StaffRequests: () => ({ data: { staffRequests: [requestFixture({ status: 'BOOKED' })] } }),
+    });
+    showRequests(frontDesk, '/1/console/requests?status=BOOKED');
+    expect(await screen.findByRole('button', { name: `Cancel appointment of ${subject}` })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Complete/ })).toBeNull();
+  });
+
+  it('offers Complete and Cancel for a booked appointment under way, and shows the server’s refusal', async () => {
+    const toasts = collectToasts();
+    const begun = new Date(Date.now() - 10 * 60_000).toISOString();
+    graphqlFetch({
+      StaffRequests: () => ({
+        data: { staffRequests: [requestFixture({ status: 'BOOKED', start: begun })] },
+      }),
       StaffCompleteAppointment: () => ({
         errors: [{ message: 'The appointment is not booked.', extensions: { code: 'BAD_USER_INPUT' } }],
       }),
     });
     showRequests(frontDesk, '/1/console/requests?status=BOOKED');
 
-    expect(await screen.findByRole('button', { name: `Cancel appointment of ${subject}` })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /^Cancel appointment of Ana Lima, / })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Confirm/ })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: `Complete appointment of ${subject}` }));
+    fireEvent.click(screen.getByRole('button', { name: /^Complete appointment of Ana Lima, / }));
     await waitFor(() =>
       expect(toasts).toEqual([{ type: 'error', message: 'The appointment is not booked.' }]),
     );
