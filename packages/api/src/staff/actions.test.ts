@@ -100,6 +100,7 @@ describe.each(testDatabases)('staff actions on $name', (factory) => {
     const { id, email, date } = await request(onSite, {
       extra: {
         notes: 'Please ring twice',
+        gratuity: 1500,
         checkoutNotes: [
           { checkoutNoteId: '8001', value: 'Latex' },
           { checkoutNoteId: '8003', value: 'true' },
@@ -135,10 +136,11 @@ describe.each(testDatabases)('staff actions on $name', (factory) => {
         notes: 'Please ring twice',
         checkoutNotes: [
           { label: 'Any allergies?', value: 'Latex' },
-          { label: 'First visit?', value: 'true' },
+          { label: 'First visit?', value: 'Yes' },
         ],
         dueOnConfirmation: 0,
-        total: 14344,
+        tip: 1500,
+        total: 15844,
         cancellationReason: null,
       },
     ]);

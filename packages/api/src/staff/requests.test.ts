@@ -21,7 +21,8 @@ const row: StaffRequestRow = {
   homeAddress: '350 5th Ave, New York, NY 10118',
   notes: 'Ring twice',
   dueOnConfirmation: 3980,
-  total: 19900,
+  tip: 1500,
+  total: 21400,
   cancellationReason: null,
   procedures: [{ id: '1001', name: "Myers' Cocktail", isAddOn: false, price: 19900 }],
   checkoutNotes: [{ label: 'Allergies?', value: 'None' }],
@@ -50,7 +51,8 @@ describe('toStaffRequestView', () => {
       notes: 'Ring twice',
       checkoutNotes: [{ label: 'Allergies?', value: 'None' }],
       dueOnConfirmation: 3980,
-      total: 19900,
+      tip: 1500,
+      total: 21400,
       cancellationReason: null,
     });
   });

@@ -1,7 +1,7 @@
 // The requests inbox of the staff console: a marketplace's appointment requests with everything the
 // front desk decides on, in one statement.
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import { clinics, procedures } from '../catalogue';
+import { checkoutNoteDefinitions, clinics, procedures } from '../catalogue';
 import { appointmentRequestProcedures, appointmentRequests, checkoutNoteAnswers } from '../checkout';
 import { users } from '../identity';
 import type { AppointmentStatus } from '../scheduling';
@@ -42,6 +42,8 @@ export interface StaffRequestView {
   checkoutNotes: { label: string; value: string }[];
   /** Cents collected on confirmation (0 when paid on site). */
   dueOnConfirmation: number;
+  /** Cents of tip the client added, part of the total. */
+  tip: number;
   total: number;
   cancellationReason: string | null;
 }
@@ -108,6 +110,7 @@ export interface StaffRequestRow {
   homeAddress: string | null;
   notes: string | null;
   dueOnConfirmation: number;
+  tip: number;
   total: number;
   cancellationReason: string | null;
   procedures: StaffRequestView['procedures'];
@@ -136,6 +139,7 @@ function staffRequestColumns() {
     homeAddress: appointments.address,
     notes: appointmentRequests.notes,
     dueOnConfirmation: appointmentRequests.dueNowCents,
+    tip: appointmentRequests.gratuityCents,
     total: appointmentRequests.totalCents,
     cancellationReason: appointments.cancellationReason,
     procedures: requestProceduresJson(),
@@ -159,6 +163,7 @@ export function toStaffRequestView(row: StaffRequestRow): StaffRequestView {
     notes: row.notes,
     checkoutNotes: row.checkoutNotes,
     dueOnConfirmation: row.dueOnConfirmation,
+    tip: row.tip,
     total: row.total,
     cancellationReason: row.cancellationReason,
   };
@@ -189,12 +194,20 @@ export function toClinicRef(row: {
   return row.clinicId === null ? null : { id: String(row.clinicId), name: row.clinicName ?? '' };
 }
 
-/** The answers to the marketplace's checkout notes given with a request, in order. */
+/**
+ * The answers to the marketplace's checkout notes given with a request, in order, as people read them:
+ * a yes/no question's 'true' or 'false' as Yes or No.
+ */
 function checkoutNotesJson() {
   return sql<StaffRequestView['checkoutNotes']>`coalesce((
-    select json_agg(json_build_object('label', ${checkoutNoteAnswers.label}, 'value', ${checkoutNoteAnswers.value})
+    select json_agg(json_build_object(
+             'label', ${checkoutNoteAnswers.label},
+             'value', case when ${checkoutNoteDefinitions.type} = 'BOOLEAN'
+                           then case ${checkoutNoteAnswers.value} when 'true' then 'Yes' else 'No' end
+                           else ${checkoutNoteAnswers.value} end)
            order by ${checkoutNoteAnswers.id})
     from ${checkoutNoteAnswers}
+    left join ${checkoutNoteDefinitions} on ${checkoutNoteDefinitions.id} = ${checkoutNoteAnswers.checkoutNoteId}
     where ${checkoutNoteAnswers.requestId} = ${appointmentRequests.id}
   ), '[]'::json)`;
 }

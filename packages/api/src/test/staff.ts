@@ -23,7 +23,7 @@ export const staffOperations = {
         clinic { id name }
         address notes
         checkoutNotes { label value }
-        dueOnConfirmation total cancellationReason
+        dueOnConfirmation tip total cancellationReason
       }
     }`,
   confirm: /* GraphQL */ `

@@ -80,12 +80,19 @@ describe('createTenantSystem (branding)', () => {
     expect(styles['--chakra-colors-color-palette-hover']).toBe('var(--chakra-colors-brand-hover)');
   });
 
-  it("keeps Chakra's own palettes hovering at 90% of their solid colour, with their own text", () => {
+  it("hovers Chakra's own palettes to a darker shade, whose white text reads at least 4.5:1", () => {
     const vars = cssVariables('#0EA5E9');
-    expect(vars['--chakra-colors-red-hover']).toBe(
-      'color-mix(in srgb, var(--chakra-colors-red-solid) 90%, transparent)',
-    );
+    expect(vars['--chakra-colors-red-hover']).toBe('var(--chakra-colors-red-700)');
+    expect(vars['--chakra-colors-orange-hover']).toBe('var(--chakra-colors-orange-800)');
     expect(vars['--chakra-colors-red-hover-contrast']).toBe('var(--chakra-colors-red-contrast)');
+    for (const palette of ['red', 'gray', 'blue', 'orange', 'green']) {
+      const shade = (vars[`--chakra-colors-${palette}-hover`] ?? '').replace(
+        /^var\(--chakra-colors-(.*)\)$/,
+        '$1',
+      );
+      const hex = vars[`--chakra-colors-${shade}`] ?? '';
+      expect(contrastRatio(hex, '#ffffff'), `${palette} hover ${hex}`).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it("gives a dark brand's light hover shade near-black text (white read 3.8:1 on Nocturne's)", () => {

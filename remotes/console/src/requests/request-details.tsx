@@ -2,9 +2,12 @@ import { formatCents } from '@atrium/domain';
 import type { StaffRequest } from '@atrium/graphql-client/staff';
 import { Box, Flex, Link, Stack, Text } from '@atrium/ui';
 import { DetailList, DetailTerm } from '../shared/detail-list';
-import { clientName, clientPhone, requestLocation } from './request-format';
+import { clientName, clientPhone, requestLocation, requestReceived } from './request-format';
 
-/** Who, with whom, where, what and what it costs; the notes and the reason given when there are any. */
+/**
+ * Who, with whom, where, what and what it costs (the tip included), when it was received; the notes and
+ * the reason given when there are any.
+ */
 export function RequestDetails({ request }: { request: StaffRequest }) {
   const services = request.procedures.filter((p) => !p.isAddOn);
   const addOns = request.procedures.filter((p) => p.isAddOn);
@@ -44,12 +47,20 @@ export function RequestDetails({ request }: { request: StaffRequest }) {
           </Text>
         </Box>
       ))}
+      {request.tip > 0 && (
+        <>
+          <DetailTerm>Tip</DetailTerm>
+          <Text as="dd">{formatCents(request.tip)}</Text>
+        </>
+      )}
       <DetailTerm>Due on confirmation</DetailTerm>
       <Text as="dd">{formatCents(request.dueOnConfirmation)}</Text>
       <DetailTerm>Total</DetailTerm>
       <Text as="dd" fontWeight="semibold">
         {formatCents(request.total)}
       </Text>
+      <DetailTerm>Received</DetailTerm>
+      <Text as="dd">{requestReceived(request)}</Text>
       {request.cancellationReason && (
         <>
           <DetailTerm>Reason given</DetailTerm>

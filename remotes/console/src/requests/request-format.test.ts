@@ -1,6 +1,13 @@
 import type { StaffRequest } from '@atrium/graphql-client/staff';
 import { describe, expect, it } from 'vitest';
-import { clientName, clientPhone, requestLocation, requestStart, requestTimeSpan } from './request-format';
+import {
+  clientName,
+  clientPhone,
+  requestLocation,
+  requestReceived,
+  requestStart,
+  requestTimeSpan,
+} from './request-format';
 
 const client: StaffRequest['client'] = {
   id: '7',
@@ -28,6 +35,9 @@ describe('request formatting', () => {
       timeZone: 'America/Denver',
     };
     expect(requestStart(request)).toBe('Tue, Jan 8, 2030, 10:00 AM');
+    expect(requestReceived({ requestedAt: '2030-01-07T16:30:00.000Z', timeZone: 'America/Denver' })).toBe(
+      'Mon, Jan 7, 2030, 9:30 AM',
+    );
     expect(requestTimeSpan(request)).toBe('Tue, Jan 8, 2030, 10:00 AM – 10:45 AM (America/Denver)');
   });
 

@@ -19,6 +19,11 @@ export function requestStart(request: Pick<StaffRequest, 'start' | 'timeZone'>):
   return format(new TZDate(request.start, request.timeZone), 'EEE, MMM d, yyyy, h:mm a');
 }
 
+/** When the client sent the request, in the place's zone: 'Mon, Jan 7, 2030, 9:30 AM'. */
+export function requestReceived(request: Pick<StaffRequest, 'requestedAt' | 'timeZone'>): string {
+  return format(new TZDate(request.requestedAt, request.timeZone), 'EEE, MMM d, yyyy, h:mm a');
+}
+
 /** Its time span in the place's zone, with the zone: 'Tue, Jan 8, 2030, 10:00 AM – 10:45 AM (America/Denver)'. */
 export function requestTimeSpan(request: Pick<StaffRequest, 'start' | 'end' | 'timeZone'>): string {
   const end = format(new TZDate(request.end, request.timeZone), 'h:mm a');

@@ -35,7 +35,9 @@ const result = (status: string, charged = 0, failureReason: string | null = null
 
 describe('the requests inbox', () => {
   it('lists pending requests with the client, services and add-ons, place, notes, time and amounts', async () => {
-    const api = graphqlFetch({ StaffRequests: () => ({ data: { staffRequests: [requestFixture()] } }) });
+    const api = graphqlFetch({
+      StaffRequests: () => ({ data: { staffRequests: [requestFixture({ tip: 750, total: 5750 })] } }),
+    });
     showRequests(frontDesk);
 
     expect(screen.getByRole('status', { name: 'Loading requests' })).toBeTruthy();
@@ -49,8 +51,10 @@ describe('the requests inbox', () => {
     expect(text).toContain('Glow Midtown, 10 W 33rd St, New York, NY 10001');
     expect(text).toContain('NotesRing twice');
     expect(text).toContain('AllergiesLatex');
+    expect(text).toContain('Tip$7.50');
     expect(text).toContain('Due on confirmation$10.00');
-    expect(text).toContain('Total$50.00');
+    expect(text).toContain('Total$57.50');
+    expect(text).toContain('ReceivedTue, Jan 1, 2030, 7:00 AM');
     expect(screen.getByText('1 pending request').getAttribute('role')).toBe('status');
     expect(api.of('StaffRequests')[0]?.variables).toEqual({
       marketplaceId: '1',
@@ -148,6 +152,10 @@ describe('the requests inbox', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Decline request' }));
     await waitFor(() => expect(toasts).toEqual([{ type: 'success', message: `Declined ${subject}.` }]));
+    // The declined request leaves the list: focus goes to the section's heading, not <body>.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Requests' })),
+    );
     expect(api.of('StaffDeclineAppointment')[0]?.variables).toEqual({
       marketplaceId: '1',
       id: '501',

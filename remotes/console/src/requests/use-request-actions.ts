@@ -9,6 +9,7 @@ import {
 } from '@atrium/graphql-client/staff';
 import { emit } from '@atrium/stores';
 import { useState } from 'react';
+import { focusPageHeading } from '../shared/focus-page-heading';
 
 /** The actions that need a reason told to the client. */
 export type ReasonAction = 'decline' | 'cancel';
@@ -24,7 +25,8 @@ async function toastingErrors(action: () => Promise<void>): Promise<void> {
 
 /**
  * What the front desk does with a request (confirm, decline, complete, cancel), each announced in a
- * toast naming the `subject`. A failed charge keeps the request pending, and its reason stays shown.
+ * toast naming the `subject`, focus then on the section's heading (the request moves out of the list).
+ * A failed charge keeps the request pending, and its reason stays shown.
  */
 export function useRequestActions(marketplaceId: string, request: StaffRequest, subject: string) {
   const [failure, setFailure] = useState<string | null>(null);
@@ -42,6 +44,7 @@ export function useRequestActions(marketplaceId: string, request: StaffRequest, 
       if (result.status === 'BOOKED') {
         const charged = result.charged > 0 ? ` ${formatCents(result.charged)} charged.` : '';
         emit('toast', { type: 'success', message: `Confirmed ${subject}.${charged}` });
+        focusPageHeading();
         return;
       }
       const reason = result.failureReason ?? 'The charge did not go through.';
@@ -53,6 +56,7 @@ export function useRequestActions(marketplaceId: string, request: StaffRequest, 
     toastingErrors(async () => {
       await complete.mutateAsync(ids);
       emit('toast', { type: 'success', message: `Completed ${subject}.` });
+      focusPageHeading();
     });
 
   const onReason = (reason: string) =>
@@ -65,6 +69,8 @@ export function useRequestActions(marketplaceId: string, request: StaffRequest, 
         emit('toast', { type: 'success', message: `Cancelled ${subject}.` });
       }
       setAsking(null);
+      // The request leaves the list it was in, and with it the button that opened the dialog.
+      focusPageHeading();
     });
 
   return {

@@ -104,6 +104,7 @@ export function requestFixture(overrides: Partial<StaffRequest> = {}): StaffRequ
     notes: 'Ring twice',
     checkoutNotes: [{ label: 'Allergies', value: 'Latex' }],
     dueOnConfirmation: 1000,
+    tip: 0,
     total: 5000,
     cancellationReason: null,
     ...overrides,

@@ -71,7 +71,7 @@ function FreedTimeRow({
           h="auto"
           py="1.5"
         >
-          {chosen ? 'Showing matches' : 'Show matching requests'}
+          Show matching requests
         </Button>
       </Flex>
     </Flex>
