@@ -90,6 +90,76 @@ function formField(field: unknown): keyof OfferValues | null {
   return known.includes(field) ? (field as keyof OfferValues) : null;
 }
 
+/** Saves the form's values as a new or changed service or add-on, through the rules' parse. */
+function useOfferSave(
+  marketplaceId: string,
+  kind: OfferKind,
+  item: StaffCatalogueItem | null,
+  rules: ReturnType<typeof offerFormRules>,
+) {
+  return useCatalogueChange(async (values: OfferValues) => {
+    const parsed = rules.parse(values);
+    const common = {
+      name: parsed.name,
+      tagline: parsed.tagline,
+      description: parsed.description,
+      thumbnail: parsed.thumbnail,
+      ingredients: parsed.ingredients,
+      tags: parsed.tags,
+      prices: parsed.options.prices,
+      durations: parsed.options.durations,
+      offeredAtHome: parsed.offeredAtHome,
+      clinicIds: values.clinicIds,
+    };
+    if (kind === 'service') {
+      const input = { ...common, categoryId: parsed.categoryId ?? '', addOns: values.links };
+      return item
+        ? catalogueChanges.updateService({ marketplaceId, id: item.id, input })
+        : catalogueChanges.createService({ marketplaceId, input });
+    }
+    const input = { ...common, services: values.links };
+    return item
+      ? catalogueChanges.updateAddOn({ marketplaceId, id: item.id, input })
+      : catalogueChanges.createAddOn({ marketplaceId, input });
+  });
+}
+
+/** The service's category, archived ones marked. */
+function CategorySelect({
+  id,
+  value,
+  error,
+  categories,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  error: string | undefined;
+  categories: StaffCatalogue['categories'];
+  onChange: (id: string) => void;
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)} required>
+      <Field.Label htmlFor={id}>
+        Category <Field.RequiredIndicator />
+      </Field.Label>
+      <NativeSelect.Root>
+        <NativeSelect.Field id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">Choose a category</option>
+          {categories.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.name}
+              {category.archivedAt ? ' (archived)' : ''}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}
+
 /** A service's or add-on's editor: text, options, lists, images, where it is offered and its links. */
 export function OfferForm({
   marketplaceId,
@@ -122,31 +192,7 @@ export function OfferForm({
   useReportDirty(`${kind}-${item?.id ?? 'new'}`, dirty);
   const noun = kind === 'service' ? 'service' : 'add-on';
 
-  const save = useCatalogueChange(async (values: OfferValues) => {
-    const parsed = rules.parse(values);
-    const common = {
-      name: parsed.name,
-      tagline: parsed.tagline,
-      description: parsed.description,
-      thumbnail: parsed.thumbnail,
-      ingredients: parsed.ingredients,
-      tags: parsed.tags,
-      prices: parsed.options.prices,
-      durations: parsed.options.durations,
-      offeredAtHome: parsed.offeredAtHome,
-      clinicIds: values.clinicIds,
-    };
-    if (kind === 'service') {
-      const input = { ...common, categoryId: parsed.categoryId ?? '', addOns: values.links };
-      return item
-        ? catalogueChanges.updateService({ marketplaceId, id: item.id, input })
-        : catalogueChanges.createService({ marketplaceId, input });
-    }
-    const input = { ...common, services: values.links };
-    return item
-      ? catalogueChanges.updateAddOn({ marketplaceId, id: item.id, input })
-      : catalogueChanges.createAddOn({ marketplaceId, input });
-  });
+  const save = useOfferSave(marketplaceId, kind, item, rules);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -190,28 +236,13 @@ export function OfferForm({
       <Stack gap="4" maxW="48rem">
         {text('name', 'Name')}
         {kind === 'service' && (
-          <Field.Root invalid={Boolean(form.errors.categoryId)} required>
-            <Field.Label htmlFor={ids.category}>
-              Category <Field.RequiredIndicator />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                id={ids.category}
-                value={form.values.categoryId}
-                onChange={(event) => form.setValue('categoryId', event.target.value)}
-              >
-                <option value="">Choose a category</option>
-                {catalogue.categories.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {category.name}
-                    {category.archivedAt ? ' (archived)' : ''}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            {form.errors.categoryId && <Field.ErrorText>{form.errors.categoryId}</Field.ErrorText>}
-          </Field.Root>
+          <CategorySelect
+            id={ids.category}
+            value={form.values.categoryId}
+            error={form.errors.categoryId}
+            categories={catalogue.categories}
+            onChange={(id) => form.setValue('categoryId', id)}
+          />
         )}
         {text('tagline', 'Tagline')}
         <Field.Root invalid={Boolean(form.errors.description)}>
@@ -240,41 +271,14 @@ export function OfferForm({
         />
         {text('ingredients', 'Ingredients', 'Separate them with commas.')}
         {text('tags', 'Tags', 'Separate them with commas.')}
-        <Fieldset.Root>
-          <Fieldset.Legend>Where it is offered</Fieldset.Legend>
-          <Stack gap="2" mt="2">
-            {catalogue.clinics.length === 0 && (
-              <Text color="fg.muted">No clinics yet: add them in Settings.</Text>
-            )}
-            {catalogue.clinics.map((clinic) => (
-              <Checkbox.Root
-                key={clinic.id}
-                checked={form.values.clinicIds.includes(clinic.id)}
-                onCheckedChange={(details) => toggleClinic(clinic.id, details.checked === true)}
-              >
-                <Checkbox.HiddenInput />
-                <Checkbox.Control />
-                <Checkbox.Label>{clinic.name}</Checkbox.Label>
-              </Checkbox.Root>
-            ))}
-            <Checkbox.Root
-              checked={form.values.offeredAtHome}
-              disabled={!catalogue.providesAtHome && !form.values.offeredAtHome}
-              invalid={Boolean(form.errors.offeredAtHome)}
-              onCheckedChange={(details) => form.setValue('offeredAtHome', details.checked === true)}
-            >
-              <Checkbox.HiddenInput />
-              <Checkbox.Control />
-              <Checkbox.Label>At the client's home</Checkbox.Label>
-            </Checkbox.Root>
-            {!catalogue.providesAtHome && (
-              <Text fontSize="sm" color="fg.muted">
-                Visits at home are off for this marketplace (Settings).
-              </Text>
-            )}
-            {form.errors.offeredAtHome && <Text color="fg.error">{form.errors.offeredAtHome}</Text>}
-          </Stack>
-        </Fieldset.Root>
+        <WhereOffered
+          catalogue={catalogue}
+          clinicIds={form.values.clinicIds}
+          offeredAtHome={form.values.offeredAtHome}
+          error={form.errors.offeredAtHome}
+          onClinic={toggleClinic}
+          onAtHome={(checked) => form.setValue('offeredAtHome', checked)}
+        />
         <LinksField
           kind={kind}
           catalogue={catalogue}
@@ -294,5 +298,60 @@ export function OfferForm({
         </HStack>
       </Stack>
     </form>
+  );
+}
+
+/** The clinics that offer it, and whether it is offered at the client's home. */
+function WhereOffered({
+  catalogue,
+  clinicIds,
+  offeredAtHome,
+  error,
+  onClinic,
+  onAtHome,
+}: {
+  catalogue: StaffCatalogue;
+  clinicIds: string[];
+  offeredAtHome: boolean;
+  error: string | undefined;
+  onClinic: (id: string, checked: boolean) => void;
+  onAtHome: (checked: boolean) => void;
+}) {
+  return (
+    <Fieldset.Root>
+      <Fieldset.Legend>Where it is offered</Fieldset.Legend>
+      <Stack gap="2" mt="2">
+        {catalogue.clinics.length === 0 && (
+          <Text color="fg.muted">No clinics yet: add them in Settings.</Text>
+        )}
+        {catalogue.clinics.map((clinic) => (
+          <Checkbox.Root
+            key={clinic.id}
+            checked={clinicIds.includes(clinic.id)}
+            onCheckedChange={(details) => onClinic(clinic.id, details.checked === true)}
+          >
+            <Checkbox.HiddenInput />
+            <Checkbox.Control />
+            <Checkbox.Label>{clinic.name}</Checkbox.Label>
+          </Checkbox.Root>
+        ))}
+        <Checkbox.Root
+          checked={offeredAtHome}
+          disabled={!catalogue.providesAtHome && !offeredAtHome}
+          invalid={Boolean(error)}
+          onCheckedChange={(details) => onAtHome(details.checked === true)}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>At the client's home</Checkbox.Label>
+        </Checkbox.Root>
+        {!catalogue.providesAtHome && (
+          <Text fontSize="sm" color="fg.muted">
+            Visits at home are off for this marketplace (Settings).
+          </Text>
+        )}
+        {error && <Text color="fg.error">{error}</Text>}
+      </Stack>
+    </Fieldset.Root>
   );
 }

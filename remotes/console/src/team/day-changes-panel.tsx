@@ -136,7 +136,6 @@ function problemsOf(date: string, rows: Row[]) {
 
 function ChangeDayForm({ marketplaceId, practitioner, locations }: DayChangesPanelProps) {
   const setDay = useSetDayHours();
-  const dateId = useId();
   const [date, setDate] = useState('');
   const [rows, setRows] = useState<Row[]>([]);
   const [submitted, setSubmitted] = useState(false);
@@ -180,21 +179,14 @@ function ChangeDayForm({ marketplaceId, practitioner, locations }: DayChangesPan
   return (
     <form onSubmit={submit} noValidate aria-label="Change one day">
       <Stack gap="3" maxW="40rem">
-        <Field.Root invalid={Boolean(problems?.dateProblem)} required maxW="14rem">
-          <Field.Label htmlFor={dateId}>
-            Date <Field.RequiredIndicator />
-          </Field.Label>
-          <Input
-            id={dateId}
-            type="date"
-            value={date}
-            onChange={(event) => {
-              setDate(event.target.value);
-              setServerError(null);
-            }}
-          />
-          {problems?.dateProblem && <Field.ErrorText>{problems.dateProblem}</Field.ErrorText>}
-        </Field.Root>
+        <DateField
+          value={date}
+          problem={problems?.dateProblem ?? null}
+          onChange={(value) => {
+            setDate(value);
+            setServerError(null);
+          }}
+        />
         <Stack gap="2" role="group" aria-label="Hours that day">
           {rows.length === 0 && <Text color="fg.muted">Not working that day (add hours to work).</Text>}
           {rows.map((row, index) => (
@@ -300,5 +292,26 @@ function DayHoursRow({
         </Text>
       )}
     </Stack>
+  );
+}
+
+function DateField({
+  value,
+  problem,
+  onChange,
+}: {
+  value: string;
+  problem: string | null;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <Field.Root invalid={Boolean(problem)} required maxW="14rem">
+      <Field.Label htmlFor={id}>
+        Date <Field.RequiredIndicator />
+      </Field.Label>
+      <Input id={id} type="date" value={value} onChange={(event) => onChange(event.target.value)} />
+      {problem && <Field.ErrorText>{problem}</Field.ErrorText>}
+    </Field.Root>
   );
 }
