@@ -325,7 +325,7 @@ describe.each(testDatabases)('staff actions on $name', (factory) => {
     expect(notice?.attachments).toEqual([]);
   });
 
-  it('lists at-home requests with the client’s address and no clinic', async () => {
+  it('lists at-home requests with the client’s address and no clinic, alone when asked for at-home visits', async () => {
     const browser = new TestBrowser(context.app);
     const date = daysAhead(7 + dayCount++);
     const { createAppointmentRequest } = await browser.data<{ createAppointmentRequest: { id: string } }>(
@@ -348,5 +348,20 @@ describe.each(testDatabases)('staff actions on $name', (factory) => {
     expect(staffRequests.map((row) => [row.id, row.clinic, row.address, row.practitioner.id])).toEqual([
       [createAppointmentRequest.id, null, brooklyn.address, '802'],
     ]);
+    // A clinic visit is left out of the at-home list, and the clinic's list leaves the home visit out.
+    const atClinic = await request(onSite);
+    const ours = [createAppointmentRequest.id, atClinic.id];
+    const listed = async (filter: Record<string, unknown>) =>
+      (
+        await desk80.data<{ staffRequests: StaffRequestResult[] }>(staffOperations.requests, {
+          marketplaceId: onSite.marketplace,
+          filter: { from: date, to: atClinic.date, ...filter },
+        })
+      ).staffRequests
+        .filter((row) => ours.includes(row.id))
+        .map((row) => row.clinic?.id ?? 'home');
+    expect(await listed({})).toEqual(['home', onSite.clinic]);
+    expect(await listed({ atHome: true })).toEqual(['home']);
+    expect(await listed({ clinicId: onSite.clinic })).toEqual([onSite.clinic]);
   });
 });

@@ -1,6 +1,6 @@
 // The requests inbox of the staff console: a marketplace's appointment requests with everything the
 // front desk decides on, in one statement.
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { checkoutNoteDefinitions, clinics, procedures } from '../catalogue';
 import { appointmentRequestProcedures, appointmentRequests, checkoutNoteAnswers } from '../checkout';
 import { users } from '../identity';
@@ -11,6 +11,8 @@ import { requireStaff, type StaffAccess, type StaffContext } from './access';
 export interface StaffRequestFilter {
   status: AppointmentStatus | null;
   clinicId: number | null;
+  /** Only at-home visits (a clinic given with it wins). */
+  atHome: boolean;
   /** yyyy-MM-dd in the appointment's own time zone. */
   date: string | null;
   /** An inclusive range of such days; either end may be open. */
@@ -83,6 +85,7 @@ function staffRequestConditions(
       : undefined,
     filter.status ? eq(appointments.status, filter.status) : undefined,
     filter.clinicId ? eq(appointments.organizationId, filter.clinicId) : undefined,
+    !filter.clinicId && filter.atHome ? isNull(appointments.organizationId) : undefined,
     filter.date ? sql`${localDay} = ${filter.date}::date` : undefined,
     filter.from ? sql`${localDay} >= ${filter.from}::date` : undefined,
     filter.to ? sql`${localDay} <= ${filter.to}::date` : undefined,

@@ -19,6 +19,7 @@ const requestsArgs = marketplaceArgs.extend({
     .object({
       status: z.enum(['PENDING', 'BOOKED', 'COMPLETE', 'CANCELLED']).nullish(),
       clinicId: idInput('Clinic').nullish(),
+      atHome: z.boolean().nullish(),
       date: localDate.nullish(),
       from: localDate.nullish(),
       to: localDate.nullish(),
@@ -37,6 +38,7 @@ const requestsArgs = marketplaceArgs.extend({
     .transform((filter) => ({
       status: filter?.status ?? null,
       clinicId: filter?.clinicId ?? null,
+      atHome: filter?.atHome ?? false,
       date: filter?.date ?? null,
       from: filter?.from ?? null,
       to: filter?.to ?? null,

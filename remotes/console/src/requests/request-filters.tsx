@@ -11,11 +11,14 @@ const STATUSES = [
   'CANCELLED',
 ] as const satisfies readonly AppointmentStatus[];
 const ANY = 'any';
+/** The location choice of at-home visits. */
+const HOME = 'home';
 
 /** The inbox's filter as the address keeps it (?status=&clinic=&date=): pending requests by default. */
 export interface RequestFilterValues {
   /** 'any' for every status. */
   status: AppointmentStatus | typeof ANY;
+  /** A clinic's id, 'home' for at-home visits, or '' for every location. */
   clinicId: string;
   /** yyyy-MM-dd or ''. */
   date: string;
@@ -29,7 +32,7 @@ export function filterFromParams(params: URLSearchParams): RequestFilterValues {
       status === ANY || STATUSES.includes(status as AppointmentStatus)
         ? (status as RequestFilterValues['status'])
         : 'PENDING',
-    clinicId: /^\d+$/.test(params.get('clinic') ?? '') ? (params.get('clinic') ?? '') : '',
+    clinicId: /^(\d+|home)$/.test(params.get('clinic') ?? '') ? (params.get('clinic') ?? '') : '',
     date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : '',
   };
 }
@@ -38,7 +41,8 @@ export function filterFromParams(params: URLSearchParams): RequestFilterValues {
 export function apiFilter(values: RequestFilterValues): StaffRequestFilter {
   return {
     status: values.status === ANY ? null : values.status,
-    clinicId: values.clinicId || null,
+    clinicId: values.clinicId === HOME ? null : values.clinicId || null,
+    atHome: values.clinicId === HOME,
     date: values.date || null,
   };
 }
@@ -60,11 +64,13 @@ export function useRequestFilter() {
 interface RequestFiltersProps {
   values: RequestFilterValues;
   clinics: readonly { id: string; name: string }[];
+  /** Whether the marketplace offers at-home visits (a choice of its own). */
+  atHome: boolean;
   onChange: (next: Partial<RequestFilterValues>) => void;
 }
 
-/** Status, clinic and date of the requests shown. */
-export function RequestFilters({ values, clinics, onChange }: RequestFiltersProps) {
+/** Status, location (a clinic or at-home visits) and date of the requests shown. */
+export function RequestFilters({ values, clinics, atHome, onChange }: RequestFiltersProps) {
   const filtered = values.status !== 'PENDING' || values.clinicId !== '' || values.date !== '';
   return (
     <Flex as="fieldset" gap="3" wrap="wrap" align="end">
@@ -86,7 +92,7 @@ export function RequestFilters({ values, clinics, onChange }: RequestFiltersProp
           <NativeSelect.Indicator />
         </NativeSelect.Root>
       </Field.Root>
-      {clinics.length > 0 && (
+      {clinics.length + (atHome ? 1 : 0) > 1 && (
         <Field.Root w={{ base: 'full', md: '16rem' }}>
           <Field.Label>Clinic</Field.Label>
           <NativeSelect.Root>
@@ -100,6 +106,7 @@ export function RequestFilters({ values, clinics, onChange }: RequestFiltersProp
                   {clinic.name}
                 </option>
               ))}
+              {atHome && <option value={HOME}>At home</option>}
             </NativeSelect.Field>
             <NativeSelect.Indicator />
           </NativeSelect.Root>

@@ -58,7 +58,7 @@ describe('the requests inbox', () => {
     expect(screen.getByText('1 pending request').getAttribute('role')).toBe('status');
     expect(api.of('StaffRequests')[0]?.variables).toEqual({
       marketplaceId: '1',
-      filter: { status: 'PENDING', clinicId: null, date: null },
+      filter: { status: 'PENDING', clinicId: null, atHome: false, date: null },
     });
   });
 
@@ -86,10 +86,19 @@ describe('the requests inbox', () => {
       expect(api.of('StaffRequests').at(-1)?.variables.filter).toEqual({
         status: 'BOOKED',
         clinicId: '21',
+        atHome: false,
         date: '2030-01-08',
       }),
     );
     expect(path()).toBe('/1/console/requests?status=BOOKED&clinic=21&date=2030-01-08');
+    fireEvent.change(screen.getByLabelText('Clinic'), { target: { value: 'home' } });
+    await waitFor(() =>
+      expect(api.of('StaffRequests').at(-1)?.variables.filter).toMatchObject({
+        clinicId: null,
+        atHome: true,
+      }),
+    );
+    expect(path()).toBe('/1/console/requests?status=BOOKED&clinic=home&date=2030-01-08');
     expect(await screen.findByText('No booked requests.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Show pending requests' }));
     await waitFor(() => expect(path()).toBe('/1/console/requests'));

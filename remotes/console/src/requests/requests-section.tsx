@@ -23,7 +23,12 @@ export default function RequestsSection({ marketplaceId, staff }: ConsoleSection
     <Stack gap="4">
       <PageHeading mb="0">Requests</PageHeading>
       {staff.role === 'practitioner' && <Text color="fg.muted">Your own appointments, read-only.</Text>}
-      <RequestFilters values={values} clinics={clinics} onChange={update} />
+      <RequestFilters
+        values={values}
+        clinics={clinics}
+        atHome={marketplace.data?.providesAtHome ?? false}
+        onChange={update}
+      />
       {requests.isPending ? (
         <Loading label="Loading requests" section />
       ) : requests.isError ? (
