@@ -151,7 +151,7 @@ describe.each(testDatabases)('availabilities query on $name', (factory) => {
       expect(result.slots.map((slot) => slot.time)).toEqual(times('09:00', '16:30', 15));
     });
 
-    it('takes a booked time away, gives it back when the booking is cancelled, and ignores completed ones', async () => {
+    it('takes a booked time away, gives it back when the booking is cancelled, and a completed visit keeps it', async () => {
       await book(9_000_001, 91, '10:00', '11:00');
       const booked = (await atClinic(['9002'])).slots.map((slot) => slot.time);
       expect(booked).toEqual([...times('09:00', '09:30', 15), ...times('11:00', '16:30', 15)]);
@@ -159,8 +159,9 @@ describe.each(testDatabases)('availabilities query on $name', (factory) => {
       await sql(`update appointments set status = 'CANCELLED' where id = 9000001`);
       expect((await atClinic(['9002'])).slots.map((slot) => slot.time)).toEqual(times('09:00', '16:30', 15));
 
-      await sql(`update appointments set status = 'COMPLETE' where id = 9000001`);
-      expect((await atClinic(['9002'])).slots.map((slot) => slot.time)).toEqual(times('09:00', '16:30', 15));
+      // Completed once begun, a visit still holds the rest of its time.
+      await sql(`update appointments set status = 'COMPLETE', completed_at = now() where id = 9000001`);
+      expect((await atClinic(['9002'])).slots.map((slot) => slot.time)).toEqual(booked);
       await sql('delete from appointments where id = 9000001');
     });
 
