@@ -68,22 +68,31 @@ describe.each(testDatabases)('the payment method of a booking, on $name', (facto
     });
 
     it("refuses another client's card, a deleted card and a card of another processor", async () => {
+      // Each attempt starts only when awaited: a refusal settling before its turn would be unhandled.
       const attempts = [
-        checkPaymentMethod(
-          { db, payments: sandbox },
-          signedIn(other),
-          { paymentInstrumentId: ownersCard },
-          0,
-        ),
-        checkPaymentMethod(
-          { db, payments: sandbox },
-          signedIn(owner),
-          { paymentInstrumentId: deletedCard },
-          0,
-        ),
-        checkPaymentMethod({ db, payments: stripe }, signedIn(owner), { paymentInstrumentId: ownersCard }, 0),
+        () =>
+          checkPaymentMethod(
+            { db, payments: sandbox },
+            signedIn(other),
+            { paymentInstrumentId: ownersCard },
+            0,
+          ),
+        () =>
+          checkPaymentMethod(
+            { db, payments: sandbox },
+            signedIn(owner),
+            { paymentInstrumentId: deletedCard },
+            0,
+          ),
+        () =>
+          checkPaymentMethod(
+            { db, payments: stripe },
+            signedIn(owner),
+            { paymentInstrumentId: ownersCard },
+            0,
+          ),
       ];
-      for (const attempt of attempts) await expect(attempt).rejects.toThrow(notYourCard);
+      for (const attempt of attempts) await expect(attempt()).rejects.toThrow(notYourCard);
     });
 
     it('refuses a saved card to a guest, also one who gives its owner’s email', async () => {
