@@ -19,7 +19,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: hostUrl,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace of DOM snapshots, without the screencast: recording every test's
+    // frames took a large share of the two CPUs the whole suite runs on.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
     screenshot: 'only-on-failure',
   },
   projects: [
