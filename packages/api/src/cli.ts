@@ -111,7 +111,7 @@ async function operatorCommand(
       const payments = createPayments(config.checkout.payments, db);
       result = await confirmAppointment({ db, payments, notifications, clock: () => new Date() }, id);
     } else if (command === 'complete') {
-      result = await completeAppointment({ db, clock: () => new Date() }, id);
+      result = await completeAppointment({ db, clock: () => new Date() }, id, { onlyOnceBegun: false });
     } else {
       result = await cancelAppointment({ db, notifications }, id, { reason: reason.trim() || null });
     }

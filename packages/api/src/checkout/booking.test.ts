@@ -14,7 +14,6 @@ import {
   daysAhead,
   guest,
   ids,
-  moveIntoPast,
   newCard,
   type OperatorResult,
   operatorHeaders,
@@ -702,12 +701,7 @@ describe.each(testDatabases)('booking and operator actions on $name', (factory) 
         code: 'BAD_USER_INPUT',
       });
       await operator('confirm', id);
-      expect((await operator('complete', id)).error).toEqual({
-        message: 'An appointment can be completed once it has started.',
-        code: 'BAD_USER_INPUT',
-      });
-      expect((await appointmentRow(id))?.status).toBe('BOOKED');
-      await moveIntoPast(context, id);
+      // The operator's back-office call may complete a visit not begun yet (staff may not).
       expect((await operator('complete', id)).result).toEqual({
         id,
         status: 'COMPLETE',

@@ -289,13 +289,19 @@ export async function bookCharged(
 }
 
 /**
- * BOOKED -> COMPLETE once it has started, noting when (the client's past appointments show it). A
- * visit not begun yet cannot have happened; a completed one keeps its time (availability counts it).
+ * BOOKED -> COMPLETE, noting when (the client's past appointments show it); a completed visit keeps
+ * its time (availability counts it). Staff complete a visit only once it has begun (one not begun yet
+ * cannot have happened); the operator's back-office call (operator key, CLI) may pass
+ * `onlyOnceBegun: false`.
  */
 export async function completeAppointment(
   { db, clock }: Pick<OperatorDependencies, 'db' | 'clock'>,
   appointmentId: number,
+  { onlyOnceBegun = true }: { onlyOnceBegun?: boolean } = {},
 ): Promise<OperatorAppointmentResult> {
+  if (!onlyOnceBegun) {
+    return transition(db, appointmentId, ['BOOKED'], 'COMPLETE', 'completed', { completedAt: sql`now()` });
+  }
   // An id past the column's range is NOT_FOUND below.
   const [appointment] =
     appointmentId > largestId

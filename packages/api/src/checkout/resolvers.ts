@@ -85,7 +85,9 @@ export const checkoutResolvers: Resolvers = {
     confirmAppointment: (_parent, args, { checkout }) =>
       operatorAction(checkout, operatorArgs, args, ({ id }) => confirmAppointment(checkout, id)),
     completeAppointment: (_parent, args, { checkout }) =>
-      operatorAction(checkout, operatorArgs, args, ({ id }) => completeAppointment(checkout, id)),
+      operatorAction(checkout, operatorArgs, args, ({ id }) =>
+        completeAppointment(checkout, id, { onlyOnceBegun: false }),
+      ),
     cancelAppointment: (_parent, args, { checkout }) =>
       operatorAction(checkout, cancelArgs, args, ({ id, reason }) =>
         cancelAppointment(checkout, id, { reason }),
