@@ -122,14 +122,10 @@ export function overlappingIntervals(intervals: readonly WeeklyInterval[]): Set<
   return found;
 }
 
-/** A location's week: its intervals, none overlapping another. */
-export const weeklyHours = z.array(hoursInterval).check(
-  z.superRefine((intervals, context) => {
-    const minutes = intervals.map(({ weekday, start, end }) => ({
-      weekday,
-      startMinute: start,
-      endMinute: end,
-    }));
+/** Marks each interval that overlaps another on the same day (`dayOf` says which day it is on). */
+const noOverlap = <Interval extends { start: number; end: number }>(dayOf: (interval: Interval) => number) =>
+  z.superRefine((intervals: Interval[], context) => {
+    const minutes = intervals.map((i) => ({ weekday: dayOf(i), startMinute: i.start, endMinute: i.end }));
     for (const index of overlappingIntervals(minutes)) {
       context.issues.push({
         code: 'custom',
@@ -138,8 +134,10 @@ export const weeklyHours = z.array(hoursInterval).check(
         path: [index, 'start'],
       });
     }
-  }),
-);
+  });
+
+/** A location's week: its intervals, none overlapping another. */
+export const weeklyHours = z.array(hoursInterval).check(noOverlap((interval) => interval.weekday));
 
 const localDateTime = z.pipe(
   z.string({ error: TEAM_MESSAGES.dateTimeInvalid }),
@@ -194,19 +192,10 @@ export const dayHoursInterval = z
  */
 export const dayHoursForm = z.object({
   date: localDate,
+  // A day holds at most one interval per quarter hour; more must overlap.
   intervals: z.array(dayHoursInterval).check(
     z.maxLength(96, TEAM_MESSAGES.overlap),
-    z.superRefine((intervals, context) => {
-      const minutes = intervals.map(({ start, end }) => ({ weekday: 0, startMinute: start, endMinute: end }));
-      for (const index of overlappingIntervals(minutes)) {
-        context.issues.push({
-          code: 'custom',
-          message: TEAM_MESSAGES.overlap,
-          input: intervals,
-          path: [index, 'start'],
-        });
-      }
-    }),
+    noOverlap(() => 0),
   ),
 });
 
