@@ -193,6 +193,14 @@ export {
   ONBOARDING_MESSAGES,
   ownerEmail,
 } from './onboarding/marketplace-onboarding';
+export {
+  isRefundRequestKey,
+  REFUND_MESSAGES,
+  refundAmountProblem,
+  refundFieldValue,
+  refundRefusedMessage,
+  refundTooLargeMessage,
+} from './payments/refund-rules';
 export type { CentsRange } from './pricing/cents';
 export { percentOfCents, ZERO_RANGE } from './pricing/cents';
 export type {
@@ -255,6 +263,13 @@ export {
   staffRoleLabels,
   staffScope,
 } from './staff/permissions';
+export {
+  isLocalDate,
+  REPORT_MAX_DAYS,
+  REPORT_PERIOD_MESSAGES,
+  reportPeriodDays,
+  reportPeriodProblem,
+} from './staff/report-period';
 export type { WeeklyInterval } from './team/team-rules';
 export {
   dayHoursForm,

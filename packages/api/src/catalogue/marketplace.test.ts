@@ -137,6 +137,7 @@ const marketplaceRow: MarketplaceRow = {
   paymentCollectionMethod: 'collect_deposit',
   paymentDepositType: 'fixed_amount',
   paymentDepositValue: 2000,
+  noShowFeeCents: null,
   phone: null,
   clinicRows: [],
   noteRows: [

@@ -1,4 +1,4 @@
-// Settles the charge attempts of confirmations a crash left pending (the process died between
+// Settles the charge attempts of confirmations (and no-show fees) a crash left pending (the process died between
 // recording the attempt, charging and booking). Run with the purchases' reconciliation by the
 // `reconcile-payments` job. As there: a row untouched for the grace period is claimed (an update that
 // succeeds only while it is still untouched), charged again with its own key (the processor answers
@@ -8,6 +8,7 @@ import { and, asc, eq, isNull, lte } from 'drizzle-orm';
 import { InvalidInputError } from '../kernel/errors';
 import { reconcileGraceMs, reviewAfterMs } from '../memberships';
 import { paymentInstruments } from '../payments';
+import { chargeNoShowFee } from './no-show';
 import { chargeAttempt, type OperatorDependencies } from './operator-actions';
 import { appointmentPayments } from './tables';
 
@@ -68,6 +69,8 @@ export async function reconcilePendingConfirmations(
           .update(appointmentPayments)
           .set({ status: 'failed', failureReason: noCardForAttempt, updatedAt: now })
           .where(and(eq(appointmentPayments.id, claimed.id), eq(appointmentPayments.status, 'pending')));
+      } else if (claimed.purpose === 'no_show_fee') {
+        await chargeNoShowFee(deps, claimed, instrument);
       } else {
         await chargeAttempt(deps, claimed, instrument);
       }

@@ -1,11 +1,13 @@
 // The checkout context's public entry: what other contexts, the composition root and tests use of it.
 
 export { queueDueReminders } from './appointment-notices/reminders';
+export { cancelWithRefund } from './cancellation';
 export type { CheckoutConfig } from './config';
 export { defaultCheckoutConfig, developmentOperatorKey, loadCheckoutConfig } from './config';
 export { reconcilePendingConfirmations } from './confirmation-reconciliation';
 export { slotTakenMessage } from './errors';
 export { appointmentId, localDate } from './inputs';
+export { markNoShow } from './no-show';
 export type { OperatorAppointmentResult, OperatorDependencies } from './operator-actions';
 export {
   cancelAppointment,
@@ -16,7 +18,11 @@ export {
 export type { CheckoutContext, CheckoutPorts } from './ports';
 export { handleProcessorEvent, processorEventLifetimeMs, refundedInProcessor } from './processor-events';
 export { promoMessages } from './promo-codes';
+export type { RefundOutcome } from './refunds';
+export { refundPayment } from './refunds';
 export {
+  appointmentPayments,
+  appointmentRefunds,
   appointmentRequestProcedures,
   appointmentRequests,
   checkoutNoteAnswers,

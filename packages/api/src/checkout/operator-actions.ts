@@ -10,20 +10,15 @@ import type { Db } from '../kernel/database/database';
 import { InvalidInputError, NotFoundError } from '../kernel/errors';
 import { largestId } from '../kernel/id-input';
 import { packageItems } from '../memberships';
-import type { NotificationSettings } from '../notifications';
-import type { PaymentsProcessor } from '../payments';
 import { type PaymentProcessorName, paymentInstruments } from '../payments';
 import { type AppointmentStatus, appointments } from '../scheduling';
 import { notifyClient } from './appointment-notices/notify';
 import { reminderLeadMs } from './appointment-notices/reminders';
+import type { OperatorDependencies } from './ports';
+import { refundPayment } from './refunds';
 import { appointmentPayments, appointmentRequestProcedures, appointmentRequests } from './tables';
 
-export interface OperatorDependencies {
-  db: Db;
-  payments: { processor: PaymentsProcessor };
-  notifications: NotificationSettings;
-  clock: () => Date;
-}
+export type { OperatorDependencies } from './ports';
 
 export type AppointmentPaymentRow = typeof appointmentPayments.$inferSelect;
 
@@ -56,6 +51,7 @@ export const authenticationPendingReason =
 export async function confirmAppointment(
   deps: OperatorDependencies,
   appointmentId: number,
+  { actor = null }: { actor?: string | null } = {},
 ): Promise<OperatorAppointmentResult> {
   const { db, payments } = deps;
   const appointment = await findAppointment(db, appointmentId);
@@ -91,6 +87,7 @@ export async function confirmAppointment(
       paymentInstrumentId: instrument.id,
       processor: processor.name,
       amountCents: due,
+      actor,
     });
     if (attempt.status === 'requires_action') return failed(authenticationPendingReason);
     if (attempt.status === 'succeeded' && attempt.processorReference) {
@@ -160,6 +157,8 @@ async function openAttempt(
     paymentInstrumentId: number;
     processor: PaymentProcessorName;
     amountCents: number;
+    /** The staff member confirming (their email); null for the operator. */
+    actor: string | null;
   },
 ) {
   const ofAppointment = eq(appointmentPayments.appointmentId, values.appointmentId);
@@ -274,14 +273,17 @@ export async function bookCharged(
   if (now.status === 'BOOKED')
     return { id: String(appointmentId), status: 'BOOKED', charged: 0, failureReason: null };
   if (charged) {
-    await payments.processor.refund({
-      chargeReference: charged.reference,
-      idempotencyKey: `atrium-refund-${charged.reference}`,
-    });
-    await db
-      .update(appointmentPayments)
-      .set({ status: 'refunded', updatedAt: sql`now()` })
+    const [payment] = await db
+      .select({ id: appointmentPayments.id })
+      .from(appointmentPayments)
       .where(eq(appointmentPayments.processorReference, charged.reference));
+    if (payment) {
+      await refundPayment({ db, payments, notifications, clock }, payment.id, {
+        amountCents: charged.amount,
+        requestKey: 'cancelled-before-booking',
+        actor: null,
+      });
+    }
   }
   throw new InvalidInputError(
     `Appointment ${appointmentId} was ${now.status} meanwhile; nothing was charged.`,
@@ -319,21 +321,27 @@ export async function completeAppointment(
 /**
  * PENDING or BOOKED -> CANCELLED: the practitioner's time is free again (the exclusion constraint
  * and availability only count PENDING and BOOKED), and package points the request used are given
- * back. Money already collected is not refunded automatically (the marketplace's policy decides).
- * The client is told, with the reason when there is one (and, when it was BOOKED, the calendar
- * invitation's withdrawal).
+ * back. Money already collected is not refunded here (refunds.ts's cancelWithRefund gives back what
+ * staff chose first, and passes the amount for the client's notice). The client is told, with the
+ * reason when there is one (and, when it was BOOKED, the calendar invitation's withdrawal).
  */
 export async function cancelAppointment(
   deps: Pick<OperatorDependencies, 'db' | 'notifications'>,
   appointmentId: number,
-  options: { reason?: string | null } = {},
+  options: { reason?: string | null; refundedCents?: number } = {},
 ): Promise<OperatorAppointmentResult> {
   return release(deps, appointmentId, {
     from: ['PENDING', 'BOOKED'],
     verb: 'cancelled',
     notice: 'cancelled',
     reason: options.reason,
+    refundedCents: options.refundedCents,
   });
+}
+
+/** Throws as cancelAppointment would when the appointment cannot be cancelled (checked before a refund). */
+export async function assertCancellable(db: Db, appointmentId: number): Promise<void> {
+  assertStatus(await findAppointment(db, appointmentId), ['PENDING', 'BOOKED'], 'cancelled');
 }
 
 /**
@@ -359,6 +367,7 @@ async function release(
     verb: string;
     notice: 'cancelled' | 'declined';
     reason?: string | null;
+    refundedCents?: number;
   },
 ): Promise<OperatorAppointmentResult> {
   return db.transaction(async (tx) => {
@@ -389,7 +398,7 @@ async function release(
       notifications,
       how.notice,
       { appointmentId },
-      { wasBooked: before.status === 'BOOKED' },
+      { wasBooked: before.status === 'BOOKED', refundedCents: how.refundedCents },
     );
     return result;
   });

@@ -1,7 +1,7 @@
 import type { Geocoder } from '../catalogue';
 import type { Db } from '../kernel/database/database';
 import type { NotificationSettings } from '../notifications';
-import type { ApplePayPorts, Payments } from '../payments';
+import type { ApplePayPorts, Payments, PaymentsProcessor } from '../payments';
 
 /** What checkout services need, for the whole process. */
 export interface CheckoutPorts {
@@ -22,4 +22,12 @@ export interface CheckoutPorts {
 export interface CheckoutContext extends CheckoutPorts {
   /** The x-operator-key header of the request, if any. */
   presentedOperatorKey: string | null;
+}
+
+/** What the marketplace's actions on an appointment need (confirm, cancel, refund). */
+export interface OperatorDependencies {
+  db: Db;
+  payments: { processor: PaymentsProcessor };
+  notifications: NotificationSettings;
+  clock: () => Date;
 }

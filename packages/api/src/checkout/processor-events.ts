@@ -9,6 +9,7 @@ import { membershipCharges, packagePurchases } from '../memberships';
 import type { ProcessorEvent } from '../payments';
 import { type PaymentProcessorName, paymentDisputes, processorEvents } from '../payments';
 import { applyPaymentOutcome, type PaymentOutcomePorts } from './payment-outcomes';
+import { recordProcessorRefunds, refundedInProcessorReason as refundedInProcessor } from './refunds';
 import { appointmentPayments } from './tables';
 
 export type ProcessorEventPorts = PaymentOutcomePorts;
@@ -16,7 +17,7 @@ export type ProcessorEventPorts = PaymentOutcomePorts;
 export type ProcessorEventResult = 'applied' | 'duplicate';
 
 /** Why a paid purchase row is marked refunded when the refund was made in the processor. */
-export const refundedInProcessor = 'Refunded in the payment processor.';
+export { refundedInProcessorReason as refundedInProcessor } from './refunds';
 
 /** Events are kept this long (housekeeping), well beyond Stripe's three days of retries. */
 export const processorEventLifetimeMs = 30 * 24 * 60 * 60 * 1000;
@@ -70,10 +71,10 @@ export async function handleProcessorEvent(
 }
 
 /**
- * A refund made outside the product (the processor's dashboard): a fully refunded payment (of an
- * appointment, a package or a membership period) is marked refunded. What it paid for stays: the
- * marketplace decides whether to cancel the appointment or membership too. A partial refund changes
- * no status; it is logged for the books.
+ * A refund told by the processor: of an appointment's payment, the refunds are recorded to the cent
+ * (ours settled, one made in the dashboard added; refunds.ts). Of a package or a membership period, a
+ * fully refunded payment is marked refunded and a partial one logged for the books. What it paid for
+ * stays: the marketplace decides whether to cancel the appointment or membership too.
  */
 async function recordRefund(
   tx: Db,
@@ -82,6 +83,19 @@ async function recordRefund(
   facts: Extract<ProcessorEvent['facts'], { kind: 'charge-refunded' }>,
 ): Promise<void> {
   if (!facts.paymentReference) return;
+  const [payment] = await tx
+    .select({ id: appointmentPayments.id, amountCents: appointmentPayments.amountCents })
+    .from(appointmentPayments)
+    .where(eq(appointmentPayments.processorReference, facts.paymentReference))
+    .for('update');
+  if (payment) {
+    await recordProcessorRefunds(tx, payment, facts.amountRefundedCents);
+    log.info(
+      { paymentReference: facts.paymentReference, refundedCents: facts.amountRefundedCents },
+      'Appointment payment refunds recorded',
+    );
+    return;
+  }
   if (!facts.fully) {
     log.info(
       { paymentReference: facts.paymentReference, refundedCents: facts.amountRefundedCents },
@@ -90,12 +104,6 @@ async function recordRefund(
     return;
   }
   const reference = facts.paymentReference;
-  await tx
-    .update(appointmentPayments)
-    .set({ status: 'refunded' })
-    .where(
-      and(eq(appointmentPayments.processorReference, reference), eq(appointmentPayments.status, 'succeeded')),
-    );
   for (const table of [packagePurchases, membershipCharges] as const) {
     await tx
       .update(table)

@@ -29,6 +29,9 @@ export const promoKinds = ['percentage', 'fixed'] as const;
 export const waitlistStatuses = ['WAITLISTED', 'BOOKED', 'CANCELLED'] as const;
 export const consentChannels = ['SMS', 'EMAIL'] as const;
 export const paymentStatuses = ['pending', 'requires_action', 'succeeded', 'failed', 'refunded'] as const;
+/** What an appointment's charge was for (0030). */
+export const paymentPurposes = ['confirmation', 'no_show_fee'] as const;
+export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
 
 export const promoCodes = pgTable(
   'promo_codes',
@@ -263,6 +266,10 @@ export const appointmentPayments = pgTable(
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /** Set when a pending attempt outlived the processor's idempotency window (0014). */
     reviewRequiredAt: timestamptz('review_required_at'),
+    /** What the charge was for (0030). */
+    purpose: text('purpose', { enum: paymentPurposes }).notNull().default('confirmation'),
+    /** The staff member who made the attempt (their email); null for the client and the operator (0030). */
+    actor: text('actor'),
   },
   (t) => [
     unique('appointment_payments_idempotency_key_key').on(t.idempotencyKey),
@@ -272,6 +279,7 @@ export const appointmentPayments = pgTable(
       .on(t.appointmentId)
       .where(sql`${t.status} in ('pending', 'requires_action')`),
     check('appointment_payments_processor_known', sql`${t.processor} in ('sandbox', 'stripe')`),
+    check('appointment_payments_purpose_known', sql`${t.purpose} in ('confirmation', 'no_show_fee')`),
     check('appointment_payments_amount_positive', sql`${t.amountCents} > 0`),
     check(
       'appointment_payments_status_known',
@@ -323,5 +331,41 @@ export const waitlistOffers = pgTable(
     uniqueIndex('waitlist_offers_one_acceptance_idx')
       .on(t.freedAppointmentId)
       .where(sql`${t.acceptedAt} is not null`),
+  ],
+);
+
+/**
+ * Money given back from an appointment's charge (0030), in full or in parts: recorded pending with
+ * its idempotency key before the processor is asked, settled by its answer or by the processor's
+ * charge.refunded webhook (which also records refunds made in the processor's dashboard).
+ */
+export const appointmentRefunds = pgTable(
+  'appointment_refunds',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    appointmentPaymentId: bigint('appointment_payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => appointmentPayments.id),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status', { enum: refundStatuses }).notNull(),
+    processorReference: text('processor_reference'),
+    failureReason: text('failure_reason'),
+    /** Why, as staff wrote it. */
+    reason: text('reason'),
+    /** Who asked for it (email); null when made in the processor's dashboard. */
+    actor: text('actor'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('appointment_refunds_idempotency_key_key').on(t.idempotencyKey),
+    index('appointment_refunds_appointment_payment_id_idx').on(t.appointmentPaymentId),
+    check('appointment_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('appointment_refunds_status_known', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check(
+      'appointment_refunds_failure_has_reason',
+      sql`${t.status} <> 'failed' or ${t.failureReason} is not null`,
+    ),
   ],
 );

@@ -60,6 +60,8 @@ export const marketplaces = pgTable(
       .default('collect_on_confirmation'),
     paymentDepositType: text('payment_deposit_type', { enum: paymentDepositTypes }),
     paymentDepositValue: integer('payment_deposit_value'),
+    /** Charged when staff mark a booked visit a no-show (0030); null charges none. */
+    noShowFeeCents: integer('no_show_fee_cents'),
     /** The marketplace's own line (E.164), called about at-home visits (0015). */
     phone: text('phone'),
     /** Clients may book; an operator's new marketplace is created closed and opens when its owner has set it up. */
@@ -86,6 +88,10 @@ export const marketplaces = pgTable(
     check(
       'marketplaces_payment_collection_method_known',
       sql`${t.paymentCollectionMethod} in ('collect_on_site', 'collect_deposit', 'collect_on_confirmation')`,
+    ),
+    check(
+      'marketplaces_no_show_fee_positive',
+      sql`${t.noShowFeeCents} is null or ${t.noShowFeeCents} > 0`,
     ),
     check(
       'marketplaces_payment_deposit_type_known',

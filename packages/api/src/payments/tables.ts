@@ -100,6 +100,25 @@ export const sandboxCharges = pgTable(
   ],
 );
 
+/** A sandbox refund of (part of) a charge, under its idempotency key (0030). */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    reference: text('reference').notNull(),
+    chargeReference: text('charge_reference')
+      .notNull()
+      .references(() => sandboxCharges.reference),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    unique('sandbox_refunds_reference_key').on(t.reference),
+    index('sandbox_refunds_charge_reference_idx').on(t.chargeReference),
+    check('sandbox_refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
 /** A sandbox card's setup waiting for its holder's authentication (a Stripe SetupIntent). */
 export const sandboxSetups = pgTable(
   'sandbox_setups',

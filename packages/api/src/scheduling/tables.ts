@@ -20,7 +20,7 @@ import { users } from '../identity';
 import { timestamptz } from '../kernel/database/columns';
 import { marketplaces } from '../kernel/tables';
 
-export const appointmentStatuses = ['PENDING', 'BOOKED', 'COMPLETE', 'CANCELLED'] as const;
+export const appointmentStatuses = ['PENDING', 'BOOKED', 'COMPLETE', 'CANCELLED', 'NO_SHOW'] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 /** Statuses that hold a practitioner's time. */
 export const liveAppointmentStatuses = ['PENDING', 'BOOKED'] as const satisfies readonly AppointmentStatus[];
@@ -231,7 +231,7 @@ export const appointments = pgTable(
       .where(sql`${t.status} = 'BOOKED' and ${t.remindedAt} is null`),
     check('appointments_latitude_range', sql`${t.latitude} between -90 and 90`),
     check('appointments_longitude_range', sql`${t.longitude} between -180 and 180`),
-    check('appointments_status_known', sql`${t.status} in ('PENDING', 'BOOKED', 'COMPLETE', 'CANCELLED')`),
+    check('appointments_status_known', sql`${t.status} in ('PENDING', 'BOOKED', 'COMPLETE', 'CANCELLED', 'NO_SHOW')`),
     check('appointments_starts_before_end', sql`${t.startsAt} < ${t.endsAt}`),
     check(
       'appointments_completed_at_when_complete',

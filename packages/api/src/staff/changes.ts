@@ -25,18 +25,27 @@ export interface StaffChangeRecord {
   action: string;
 }
 
+/** Writes the activity log's row of something staff did (who, what, to what, before and after). */
+export async function logActivity(
+  db: Db,
+  record: StaffChangeRecord,
+  change: Pick<StaffChange<unknown>, 'subject' | 'before' | 'after'>,
+): Promise<void> {
+  await db.insert(activityLog).values({
+    ...record,
+    subject: change.subject,
+    before: change.before ?? null,
+    after: change.after ?? null,
+  });
+}
+
 /** Writes the log row and moves the marketplace's revision on, inside the change's transaction. */
 export async function recordChange(
   tx: Db,
   record: StaffChangeRecord,
   change: Pick<StaffChange<unknown>, 'subject' | 'before' | 'after'>,
 ): Promise<void> {
-  await tx.insert(activityLog).values({
-    ...record,
-    subject: change.subject,
-    before: change.before ?? null,
-    after: change.after ?? null,
-  });
+  await logActivity(tx, record, change);
   await tx
     .update(marketplaces)
     .set({ revision: sql`${marketplaces.revision} + 1` })

@@ -81,7 +81,7 @@ export interface StaffClientDetailView {
   client: StaffClientView;
   appointments: {
     id: string;
-    status: 'PENDING' | 'BOOKED' | 'COMPLETE' | 'CANCELLED';
+    status: 'PENDING' | 'BOOKED' | 'COMPLETE' | 'CANCELLED' | 'NO_SHOW';
     start: string;
     end: string;
     timeZone: string;

@@ -26,6 +26,7 @@ const row: StaffRequestRow = {
   cancellationReason: null,
   procedures: [{ id: '1001', name: "Myers' Cocktail", isAddOn: false, price: 19900 }],
   checkoutNotes: [{ label: 'Allergies?', value: 'None' }],
+  payments: [],
 };
 
 describe('toStaffRequestView', () => {
@@ -54,7 +55,54 @@ describe('toStaffRequestView', () => {
       tip: 1500,
       total: 21400,
       cancellationReason: null,
+      payments: [],
     });
+  });
+
+  it('gives a payment what was refunded and what may still be, counting a pending refund as taken', () => {
+    const refund = (id: string, amount: number, status: string) => ({
+      id,
+      amount,
+      status,
+      reason: null,
+      failureReason: status === 'failed' ? 'Refused.' : null,
+      refundedBy: 'desk@glow.example',
+      at: '2026-06-03T10:00:00+00:00',
+    });
+    const view = toStaffRequestView({
+      ...row,
+      payments: [
+        {
+          id: '5',
+          purpose: 'confirmation',
+          status: 'succeeded',
+          amount: 3980,
+          failureReason: null,
+          attemptedAt: '2026-06-01T10:00:00.5+00:00',
+          attemptedBy: 'desk@glow.example',
+          refunds: [refund('1', 1000, 'succeeded'), refund('2', 500, 'pending'), refund('3', 700, 'failed')],
+        },
+        {
+          id: '4',
+          purpose: 'confirmation',
+          status: 'failed',
+          amount: 3980,
+          failureReason: 'Your card has insufficient funds.',
+          attemptedAt: '2026-06-01T09:59:00+00:00',
+          attemptedBy: null,
+          refunds: [],
+        },
+      ],
+    });
+    expect(view.payments[0]).toMatchObject({
+      purpose: 'CONFIRMATION',
+      status: 'SUCCEEDED',
+      attemptedAt: '2026-06-01T10:00:00.500Z',
+      refunded: 1000,
+      refundable: 2480,
+    });
+    expect(view.payments[0]?.refunds.map((item) => item.status)).toEqual(['SUCCEEDED', 'PENDING', 'FAILED']);
+    expect(view.payments[1]).toMatchObject({ status: 'FAILED', refunded: 0, refundable: 0 });
   });
 
   it('gives a clinic visit the clinic and its address', () => {

@@ -2,7 +2,13 @@
 // front desk decides on, in one statement.
 import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { checkoutNoteDefinitions, clinics, procedures } from '../catalogue';
-import { appointmentRequestProcedures, appointmentRequests, checkoutNoteAnswers } from '../checkout';
+import {
+  appointmentPayments,
+  appointmentRefunds,
+  appointmentRequestProcedures,
+  appointmentRequests,
+  checkoutNoteAnswers,
+} from '../checkout';
 import { users } from '../identity';
 import type { AppointmentStatus } from '../scheduling';
 import { appointments, practitioners } from '../scheduling';
@@ -48,6 +54,49 @@ export interface StaffRequestView {
   tip: number;
   total: number;
   cancellationReason: string | null;
+  payments: StaffPaymentView[];
+}
+
+/** A charge attempt of an appointment as the inbox shows it (enums as GraphQL names them). */
+export interface StaffPaymentView {
+  id: string;
+  purpose: 'CONFIRMATION' | 'NO_SHOW_FEE';
+  status: 'PENDING' | 'REQUIRES_ACTION' | 'SUCCEEDED' | 'FAILED' | 'REFUNDED';
+  amount: number;
+  failureReason: string | null;
+  attemptedAt: string;
+  attemptedBy: string | null;
+  refunded: number;
+  refundable: number;
+  refunds: {
+    id: string;
+    amount: number;
+    status: 'PENDING' | 'SUCCEEDED' | 'FAILED';
+    reason: string | null;
+    failureReason: string | null;
+    refundedBy: string | null;
+    at: string;
+  }[];
+}
+
+/** A payment as paymentsJson reads it. */
+interface PaymentJson {
+  id: string;
+  purpose: string;
+  status: string;
+  amount: number;
+  failureReason: string | null;
+  attemptedAt: string;
+  attemptedBy: string | null;
+  refunds: {
+    id: string;
+    amount: number;
+    status: string;
+    reason: string | null;
+    failureReason: string | null;
+    refundedBy: string | null;
+    at: string;
+  }[];
 }
 
 /**
@@ -118,6 +167,7 @@ export interface StaffRequestRow {
   cancellationReason: string | null;
   procedures: StaffRequestView['procedures'];
   checkoutNotes: StaffRequestView['checkoutNotes'];
+  payments: PaymentJson[];
 }
 
 /** Everything the front desk decides on, from an appointment joined to its request, client, practitioner and clinic. */
@@ -147,6 +197,7 @@ function staffRequestColumns() {
     cancellationReason: appointments.cancellationReason,
     procedures: requestProceduresJson(),
     checkoutNotes: checkoutNotesJson(),
+    payments: paymentsJson(),
   };
 }
 
@@ -169,6 +220,29 @@ export function toStaffRequestView(row: StaffRequestRow): StaffRequestView {
     tip: row.tip,
     total: row.total,
     cancellationReason: row.cancellationReason,
+    payments: row.payments.map(toPaymentView),
+  };
+}
+
+/** What was given back (refunds that went through) and what may still be (none pending counted). */
+function toPaymentView(payment: PaymentJson): StaffPaymentView {
+  const sum = (statuses: string[]) =>
+    payment.refunds
+      .filter((refund) => statuses.includes(refund.status))
+      .reduce((cents, refund) => cents + refund.amount, 0);
+  const wentThrough = payment.status === 'succeeded' || payment.status === 'refunded';
+  return {
+    ...payment,
+    purpose: payment.purpose.toUpperCase() as StaffPaymentView['purpose'],
+    status: payment.status.toUpperCase() as StaffPaymentView['status'],
+    attemptedAt: new Date(payment.attemptedAt).toISOString(),
+    refunded: sum(['succeeded']),
+    refundable: wentThrough ? payment.amount - sum(['succeeded', 'pending']) : 0,
+    refunds: payment.refunds.map((refund) => ({
+      ...refund,
+      status: refund.status.toUpperCase() as StaffPaymentView['refunds'][number]['status'],
+      at: new Date(refund.at).toISOString(),
+    })),
   };
 }
 
@@ -227,5 +301,36 @@ export function requestProceduresJson() {
     from ${appointmentRequestProcedures}
     join ${procedures} on ${procedures.id} = ${appointmentRequestProcedures.procedureId}
     where ${appointmentRequestProcedures.requestId} = ${appointmentRequests.id}
+  ), '[]'::json)`;
+}
+
+/** An appointment's charge attempts, oldest first, each with its refunds. */
+function paymentsJson() {
+  const refunds = sql`coalesce((
+    select json_agg(json_build_object(
+             'id', ${appointmentRefunds.id}::text,
+             'amount', ${appointmentRefunds.amountCents},
+             'status', ${appointmentRefunds.status},
+             'reason', ${appointmentRefunds.reason},
+             'failureReason', ${appointmentRefunds.failureReason},
+             'refundedBy', ${appointmentRefunds.actor},
+             'at', ${appointmentRefunds.createdAt})
+           order by ${appointmentRefunds.id})
+    from ${appointmentRefunds}
+    where ${appointmentRefunds.appointmentPaymentId} = ${appointmentPayments.id}
+  ), '[]'::json)`;
+  return sql<PaymentJson[]>`coalesce((
+    select json_agg(json_build_object(
+             'id', ${appointmentPayments.id}::text,
+             'purpose', ${appointmentPayments.purpose},
+             'status', ${appointmentPayments.status},
+             'amount', ${appointmentPayments.amountCents},
+             'failureReason', ${appointmentPayments.failureReason},
+             'attemptedAt', ${appointmentPayments.createdAt},
+             'attemptedBy', ${appointmentPayments.actor},
+             'refunds', ${refunds})
+           order by ${appointmentPayments.id})
+    from ${appointmentPayments}
+    where ${appointmentPayments.appointmentId} = ${appointments.id}
   ), '[]'::json)`;
 }

@@ -1,4 +1,4 @@
-import { optional, reasonForClient } from '@atrium/domain';
+import { isRefundRequestKey, optional, REFUND_MESSAGES, reasonForClient } from '@atrium/domain';
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { z } from 'zod';
 import { appointmentId, localDate } from '../checkout';
@@ -7,7 +7,7 @@ import { ForbiddenError, UnauthenticatedError } from '../identity';
 import { parseInput, withServiceErrors } from '../kernel/graphql-errors';
 import { idInput, marketplaceIdInput } from '../kernel/id-input';
 import { staffViewer } from './access';
-import { staffAppointmentAction } from './actions';
+import { staffAppointmentAction, staffRefundPayment } from './actions';
 import { staffRequests } from './requests';
 
 /** The longest range of days one staffRequests call may ask for (two months of a schedule). */
@@ -17,7 +17,7 @@ const marketplaceArgs = z.object({ marketplaceId: marketplaceIdInput });
 const requestsArgs = marketplaceArgs.extend({
   filter: z
     .object({
-      status: z.enum(['PENDING', 'BOOKED', 'COMPLETE', 'CANCELLED']).nullish(),
+      status: z.enum(['PENDING', 'BOOKED', 'COMPLETE', 'CANCELLED', 'NO_SHOW']).nullish(),
       clinicId: idInput('Clinic').nullish(),
       atHome: z.boolean().nullish(),
       date: localDate.nullish(),
@@ -48,7 +48,22 @@ const actionArgs = marketplaceArgs.extend({ id: appointmentId });
 const declineArgs = actionArgs.extend({
   reason: reasonForClient,
 });
+/** A refund as staff ask for it: whole cents (the amount's rules are checked against the payment). */
+const refundInput = z.object({
+  amount: z.int({ error: REFUND_MESSAGES.amountFormat }),
+  requestKey: z.string().refine(isRefundRequestKey, { error: REFUND_MESSAGES.requestKey }),
+});
+const toStaffRefund = (refund: z.infer<typeof refundInput>) => ({
+  amountCents: refund.amount,
+  requestKey: refund.requestKey,
+});
 const cancelArgs = actionArgs.extend({
+  reason: optional(reasonForClient),
+  refund: refundInput.nullish(),
+});
+const refundArgs = marketplaceArgs.extend({
+  paymentId: idInput('Payment'),
+  refund: refundInput,
   reason: optional(reasonForClient),
 });
 
@@ -93,14 +108,43 @@ export const staffResolvers: Resolvers = {
       );
     },
     staffCancelAppointment: (_parent, args, { checkout, identity }) => {
-      const { marketplaceId, id, reason } = parseInput(cancelArgs, args);
+      const { marketplaceId, id, reason, refund } = parseInput(cancelArgs, args);
       return withStaffErrors(() =>
         staffAppointmentAction({ ...checkout, session: identity.session }, 'cancel', {
           marketplaceId,
           appointmentId: id,
           reason,
+          refund: refund ? toStaffRefund(refund) : null,
         }),
       );
+    },
+    staffMarkNoShow: (_parent, args, { checkout, identity }) => {
+      const { marketplaceId, id } = parseInput(actionArgs, args);
+      return withStaffErrors(() =>
+        staffAppointmentAction({ ...checkout, session: identity.session }, 'noShow', {
+          marketplaceId,
+          appointmentId: id,
+        }),
+      );
+    },
+    staffRefundPayment: async (_parent, args, { checkout, identity }) => {
+      const { marketplaceId, paymentId, refund, reason } = parseInput(refundArgs, args);
+      const outcome = await withStaffErrors(() =>
+        staffRefundPayment(
+          { ...checkout, session: identity.session },
+          {
+            marketplaceId,
+            paymentId,
+            refund: toStaffRefund(refund),
+            reason: reason ?? null,
+          },
+        ),
+      );
+      return {
+        paymentId: String(outcome.paymentId),
+        refunded: outcome.refundedCents,
+        left: outcome.leftCents,
+      };
     },
   },
 };

@@ -4,6 +4,7 @@ import { STAFF_ROLES } from '@atrium/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   foreignKey,
   index,
@@ -30,6 +31,10 @@ export const staffMembers = pgTable(
     role: text('role', { enum: STAFF_ROLES }).notNull(),
     /** The practitioner a practitioner member is; null for the other roles. */
     practitionerId: integer('practitioner_id'),
+    /** Mail this member about each new request (0030). */
+    notifyNewRequests: boolean('notify_new_requests').notNull().default(true),
+    /** When the member last opened Requests: newer requests count as unread (0030). */
+    requestsSeenAt: timestamptz('requests_seen_at'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
@@ -125,6 +130,8 @@ export const activityLog = pgTable(
   ],
 );
 
+// The new-request notices are declared beside their code; listed here so the schema test compares them.
+export { staffRequestNotices } from './request-notices/tables';
 // The clinics' opening hours are declared beside the settings code; listed here so the schema test compares them.
 export { clinicOpeningHours } from './settings/tables';
 // The setup table is declared beside the setup code; listed here so the schema test compares it.

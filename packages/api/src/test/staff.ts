@@ -42,6 +42,30 @@ export const staffOperations = {
     mutation StaffCancel($marketplaceId: ID!, $id: ID!, $reason: String) {
       staffCancelAppointment(marketplaceId: $marketplaceId, id: $id, reason: $reason) { ${result} }
     }`,
+  cancelWithRefund: /* GraphQL */ `
+    mutation StaffCancelRefund($marketplaceId: ID!, $id: ID!, $reason: String, $refund: StaffRefundInput) {
+      staffCancelAppointment(marketplaceId: $marketplaceId, id: $id, reason: $reason, refund: $refund) { ${result} }
+    }`,
+  refund: /* GraphQL */ `
+    mutation StaffRefund($marketplaceId: ID!, $paymentId: ID!, $refund: StaffRefundInput!, $reason: String) {
+      staffRefundPayment(marketplaceId: $marketplaceId, paymentId: $paymentId, refund: $refund, reason: $reason) {
+        paymentId refunded left
+      }
+    }`,
+  noShow: /* GraphQL */ `
+    mutation StaffNoShow($marketplaceId: ID!, $id: ID!) {
+      staffMarkNoShow(marketplaceId: $marketplaceId, id: $id) { ${result} }
+    }`,
+  payments: /* GraphQL */ `
+    query StaffRequestPayments($marketplaceId: ID!, $filter: StaffRequestFilter) {
+      staffRequests(marketplaceId: $marketplaceId, filter: $filter) {
+        id status
+        payments {
+          id purpose status amount failureReason attemptedAt attemptedBy refunded refundable
+          refunds { id amount status reason failureReason refundedBy at }
+        }
+      }
+    }`,
   waitlist: /* GraphQL */ `
     query StaffWaitlist($marketplaceId: ID!, $filter: StaffWaitlistFilter) {
       staffWaitlist(marketplaceId: $marketplaceId, filter: $filter) {

@@ -153,6 +153,8 @@ export const REASON_MAX_LENGTH = 500;
 /** Staff actions on an appointment refused by its time. */
 export const APPOINTMENT_ACTION_MESSAGES = {
   completeBeforeStart: 'An appointment can be completed once it has started.',
+  noShowBeforeStart: 'An appointment can be marked a no-show once it has started.',
+  noShowNotBooked: 'Only a booked appointment can be marked a no-show.',
 } as const;
 
 /** Whether an appointment starting at `start` (ISO 8601) has started by `now`: then it may be completed. */

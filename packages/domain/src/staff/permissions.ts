@@ -11,6 +11,8 @@ export const STAFF_OPERATIONS = [
   'declineAppointment',
   'completeAppointment',
   'cancelAppointment',
+  'refundPayment',
+  'markNoShow',
   'viewWaitlist',
   'offerWaitlistSlot',
   'viewClients',
@@ -31,6 +33,10 @@ export const STAFF_OPERATIONS = [
   'editWorkingHours',
   'editTimeOff',
   'viewActivityLog',
+  // The owner's reports: bookings, money and utilisation over a period, and their CSV exports.
+  'viewReports',
+  // Hearing of new requests: the unread count, marking them seen and the member's own mails about them.
+  'followNewRequests',
 ] as const;
 export type StaffOperation = (typeof STAFF_OPERATIONS)[number];
 
@@ -54,6 +60,7 @@ const administration = (scope: StaffScope, team: { workingHours: StaffScope; tim
   editPractitioners: scope,
   editStaffMembers: scope,
   viewActivityLog: scope,
+  viewReports: scope,
   editWorkingHours: team.workingHours,
   editTimeOff: team.timeOff,
 });
@@ -61,8 +68,8 @@ const administration = (scope: StaffScope, team: { workingHours: StaffScope; tim
 /**
  * The matrix: owner everything; front desk runs requests, the waitlist and clients; a practitioner
  * only reads their own appointments and sets their own time off. Only the owner chooses the versions of
- * the app their clients get and sets the marketplace up; the front desk also keeps the team's hours and
- * time off.
+ * the app their clients get, sets the marketplace up and reads its reports; the front desk also keeps
+ * the team's hours and time off.
  */
 export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffOperation, StaffScope>>>> = {
   owner: {
@@ -71,11 +78,14 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     declineAppointment: 'marketplace',
     completeAppointment: 'marketplace',
     cancelAppointment: 'marketplace',
+    refundPayment: 'marketplace',
+    markNoShow: 'marketplace',
     viewWaitlist: 'marketplace',
     offerWaitlistSlot: 'marketplace',
     viewClients: 'marketplace',
     ...tenantVersions('marketplace'),
     ...administration('marketplace', { workingHours: 'marketplace', timeOff: 'marketplace' }),
+    followNewRequests: 'marketplace',
   },
   front_desk: {
     viewRequests: 'marketplace',
@@ -83,11 +93,14 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     declineAppointment: 'marketplace',
     completeAppointment: 'marketplace',
     cancelAppointment: 'marketplace',
+    refundPayment: 'marketplace',
+    markNoShow: 'marketplace',
     viewWaitlist: 'marketplace',
     offerWaitlistSlot: 'marketplace',
     viewClients: 'marketplace',
     ...tenantVersions('none'),
     ...administration('none', { workingHours: 'marketplace', timeOff: 'marketplace' }),
+    followNewRequests: 'marketplace',
   },
   practitioner: {
     viewRequests: 'own',
@@ -95,11 +108,14 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     declineAppointment: 'none',
     completeAppointment: 'none',
     cancelAppointment: 'none',
+    refundPayment: 'none',
+    markNoShow: 'none',
     viewWaitlist: 'none',
     offerWaitlistSlot: 'none',
     viewClients: 'none',
     ...tenantVersions('none'),
     ...administration('none', { workingHours: 'none', timeOff: 'own' }),
+    followNewRequests: 'own',
   },
 };
 

@@ -5,6 +5,9 @@ export type {
   AppointmentStatus,
   StaffActionResult,
   StaffActionVariables,
+  StaffPayment,
+  StaffRefundInput,
+  StaffRefundResult,
   StaffRequest,
   StaffRequestFilter,
 } from './staff-requests';
@@ -16,11 +19,15 @@ export {
   staffCompleteAppointment,
   staffConfirmAppointment,
   staffDeclineAppointment,
+  staffMarkNoShow,
+  staffRefundPayment,
   staffRequestsQueryOptions,
   useStaffCancelAppointment,
   useStaffCompleteAppointment,
   useStaffConfirmAppointment,
   useStaffDeclineAppointment,
+  useStaffMarkNoShow,
+  useStaffRefundPayment,
   useStaffRequests,
 } from './staff-requests';
 export type {

@@ -5,6 +5,9 @@ import {
   StaffCompleteAppointmentDocument,
   StaffConfirmAppointmentDocument,
   StaffDeclineAppointmentDocument,
+  StaffMarkNoShowDocument,
+  StaffRefundPaymentDocument,
+  type StaffRefundPaymentMutation,
   type StaffRequestFilter,
   StaffRequestsDocument,
   type StaffRequestsQuery,
@@ -13,6 +16,8 @@ import { callIdentity } from '../identity/identity-call';
 
 /** One appointment request as the front desk sees it in the console's inbox. */
 export type StaffRequest = StaffRequestsQuery['staffRequests'][number];
+/** A charge attempt of a request (confirmation or no-show fee), with its refunds. */
+export type StaffPayment = StaffRequest['payments'][number];
 export type { AppointmentStatus, StaffRequestFilter } from '../generated/graphql';
 
 /** What a staff action did: the appointment's status now, and the reason a charge failed. */
@@ -81,10 +86,31 @@ export async function staffCompleteAppointment(variables: StaffActionVariables):
   return (await callIdentity(StaffCompleteAppointmentDocument, variables)).staffCompleteAppointment;
 }
 
+/** A refund as the console asks for it: cents, and a key made once for this refund (a retry reuses it). */
+export interface StaffRefundInput {
+  amount: number;
+  requestKey: string;
+}
+
 export async function staffCancelAppointment(
-  variables: StaffActionVariables & { reason?: string | null },
+  variables: StaffActionVariables & { reason?: string | null; refund?: StaffRefundInput | null },
 ): Promise<StaffActionResult> {
   return (await callIdentity(StaffCancelAppointmentDocument, variables)).staffCancelAppointment;
+}
+
+export async function staffMarkNoShow(variables: StaffActionVariables): Promise<StaffActionResult> {
+  return (await callIdentity(StaffMarkNoShowDocument, variables)).staffMarkNoShow;
+}
+
+export type StaffRefundResult = StaffRefundPaymentMutation['staffRefundPayment'];
+
+export async function staffRefundPayment(variables: {
+  marketplaceId: string;
+  paymentId: string;
+  refund: StaffRefundInput;
+  reason?: string | null;
+}): Promise<StaffRefundResult> {
+  return (await callIdentity(StaffRefundPaymentDocument, variables)).staffRefundPayment;
 }
 
 /** Every staff action: afterwards (done or refused) the requests are asked for again. */
@@ -100,3 +126,13 @@ export const useStaffConfirmAppointment = () => useStaffAction(staffConfirmAppoi
 export const useStaffDeclineAppointment = () => useStaffAction(staffDeclineAppointment);
 export const useStaffCompleteAppointment = () => useStaffAction(staffCompleteAppointment);
 export const useStaffCancelAppointment = () => useStaffAction(staffCancelAppointment);
+export const useStaffMarkNoShow = () => useStaffAction(staffMarkNoShow);
+
+/** A refund: afterwards (done or refused) the requests, with their payments, are asked for again. */
+export function useStaffRefundPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: staffRefundPayment,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: STAFF_REQUESTS_KEY }),
+  });
+}

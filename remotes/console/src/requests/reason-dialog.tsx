@@ -1,8 +1,9 @@
 import { REASON_MAX_LENGTH, REASON_MESSAGES, reasonForClient } from '@atrium/domain';
-import { Button, Text } from '@atrium/ui';
+import { Button, Stack, Text } from '@atrium/ui';
 import { Field, Textarea } from '@atrium/ui/forms';
 import { Modal } from '@atrium/ui/overlays';
 import { type FormEvent, useId, useState } from 'react';
+import { CancellationRefundChoice, centsText, chosenRefund, type RefundChoice } from './refund-fields';
 
 export const REASON_REQUIRED = REASON_MESSAGES.required;
 
@@ -21,29 +22,42 @@ interface ReasonDialogProps {
   /** The button that sends it: 'Decline request'. */
   submitLabel: string;
   pending: boolean;
-  onSubmit: (reason: string) => void;
+  /** Cancel: cents of the confirmation charge that may be given back (the refund choice shows when > 0). */
+  refundableCents?: number;
+  /** The reason, and the cents to refund first (0: none). */
+  onSubmit: (reason: string, refundCents: number) => void;
   onClose: () => void;
 }
 
-/** Asks for the reason a request is declined or an appointment cancelled (required, told to the client). */
+/**
+ * Asks for the reason a request is declined or an appointment cancelled (required, told to the client),
+ * and, when cancelling a visit that was charged, what to refund (everything by default).
+ */
 export function ReasonDialog({
   open,
   title,
   subject,
   submitLabel,
   pending,
+  refundableCents = 0,
   onSubmit,
   onClose,
 }: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [choice, setChoice] = useState<RefundChoice>('all');
+  const [amount, setAmount] = useState(() => centsText(refundableCents));
+  const [amountProblem, setAmountProblem] = useState<string | null>(null);
   const formId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = checkReason(reason);
+    const refund =
+      refundableCents > 0 ? chosenRefund(choice, amount, refundableCents) : { cents: 0, problem: null };
     setProblem(found);
-    if (!found) onSubmit(reason.trim());
+    setAmountProblem(refund.problem);
+    if (!found && refund.cents !== null) onSubmit(reason.trim(), refund.cents);
   };
 
   return (
@@ -83,6 +97,24 @@ export function ReasonDialog({
             <Field.HelperText>The client is told this reason.</Field.HelperText>
           )}
         </Field.Root>
+        {refundableCents > 0 && (
+          <Stack as="fieldset" gap="2" mt="4">
+            <Text as="legend" fontWeight="semibold" mb="2">
+              Refund
+            </Text>
+            <CancellationRefundChoice
+              leftCents={refundableCents}
+              choice={choice}
+              amount={amount}
+              problem={amountProblem}
+              onChoice={setChoice}
+              onAmount={(value) => {
+                setAmount(value);
+                if (amountProblem) setAmountProblem(chosenRefund('part', value, refundableCents).problem);
+              }}
+            />
+          </Stack>
+        )}
       </form>
     </Modal>
   );

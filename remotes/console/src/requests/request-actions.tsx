@@ -11,6 +11,7 @@ export function allowedActions(request: StaffRequest, role: StaffRole, now = new
     complete:
       request.status === 'BOOKED' && hasStarted(request.start, now) && staffMay(role, 'completeAppointment'),
     cancel: request.status === 'BOOKED' && staffMay(role, 'cancelAppointment'),
+    noShow: request.status === 'BOOKED' && hasStarted(request.start, now) && staffMay(role, 'markNoShow'),
   };
 }
 
@@ -24,7 +25,7 @@ export function RequestActionButtons({
   subject: string;
   actions: RequestActions;
 }) {
-  if (!(may.confirm || may.decline || may.complete || may.cancel)) return null;
+  if (!Object.values(may).some(Boolean)) return null;
   return (
     <HStack gap="2" wrap="wrap">
       {may.confirm && (
@@ -56,6 +57,16 @@ export function RequestActionButtons({
           aria-label={`Complete appointment of ${subject}`}
         >
           Complete
+        </Button>
+      )}
+      {may.noShow && (
+        <Button
+          variant="outline"
+          onClick={() => actions.askNoShow(true)}
+          disabled={actions.busy}
+          aria-label={`Mark no-show for appointment of ${subject}`}
+        >
+          Mark no-show
         </Button>
       )}
       {may.cancel && (

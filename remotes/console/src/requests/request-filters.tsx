@@ -8,6 +8,7 @@ const STATUSES = [
   'PENDING',
   'BOOKED',
   'COMPLETE',
+  'NO_SHOW',
   'CANCELLED',
 ] as const satisfies readonly AppointmentStatus[];
 const ANY = 'any';

@@ -1,5 +1,5 @@
 import { formatUsPhone } from '@atrium/domain';
-import type { StaffRequest } from '@atrium/graphql-client/staff';
+import type { StaffPayment, StaffRequest } from '@atrium/graphql-client/staff';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 
@@ -41,4 +41,32 @@ export const statusLabels: Record<StaffRequest['status'], string> = {
   BOOKED: 'Booked',
   COMPLETE: 'Complete',
   CANCELLED: 'Cancelled',
+  NO_SHOW: 'No-show',
 };
+
+/** What a payment was for. */
+export const paymentLabel = (payment: Pick<StaffPayment, 'purpose'>) =>
+  payment.purpose === 'NO_SHOW_FEE' ? 'No-show fee' : 'Charge on confirmation';
+
+/** A payment's state as the console shows it. */
+export const paymentStatusLabels: Record<StaffPayment['status'], string> = {
+  PENDING: 'Processing',
+  REQUIRES_ACTION: "Waiting for the client's bank",
+  SUCCEEDED: 'Charged',
+  FAILED: 'Failed',
+  REFUNDED: 'Refunded',
+};
+
+/** An instant of a payment or refund in the place's zone: 'Jan 7, 2030, 9:30 AM'. */
+export function paymentTime(instant: string, timeZone: string): string {
+  return format(new TZDate(instant, timeZone), 'MMM d, yyyy, h:mm a');
+}
+
+/** The reason the request's last charge failed, while it is pending because of it; else null. */
+export function lastChargeFailure(request: Pick<StaffRequest, 'status' | 'payments'>): string | null {
+  if (request.status !== 'PENDING') return null;
+  const last = request.payments.filter((payment) => payment.purpose === 'CONFIRMATION').at(-1);
+  return last?.status === 'FAILED' || last?.status === 'REQUIRES_ACTION'
+    ? (last.failureReason ?? null)
+    : null;
+}

@@ -1,17 +1,22 @@
+import { staffMay } from '@atrium/domain';
 import type { StaffRequest } from '@atrium/graphql-client/staff';
 import { Alert, Badge, Box, Card, Flex, Heading, Text } from '@atrium/ui';
+import { ConfirmDialog } from '../shared/confirm-dialog';
 import type { ConsoleStaff } from '../shell/console-staff';
+import { PaymentsPanel } from './payments-panel';
 import { ReasonDialog } from './reason-dialog';
+import { RefundDialog } from './refund-dialog';
 import { allowedActions, RequestActionButtons } from './request-actions';
 import { RequestDetails } from './request-details';
-import { clientName, requestStart, requestTimeSpan, statusLabels } from './request-format';
-import { type ReasonAction, useRequestActions } from './use-request-actions';
+import { clientName, lastChargeFailure, requestStart, requestTimeSpan, statusLabels } from './request-format';
+import { type ReasonAction, type RequestActions, useRequestActions } from './use-request-actions';
 
 const statusPalettes: Record<StaffRequest['status'], string> = {
   PENDING: 'orange',
   BOOKED: 'green',
   COMPLETE: 'gray',
   CANCELLED: 'red',
+  NO_SHOW: 'purple',
 };
 
 const reasonDialogTexts: Record<ReasonAction, { title: string; submitLabel: string }> = {
@@ -30,15 +35,42 @@ export function RequestItem({ marketplaceId, request, staff }: RequestItemProps)
   const subject = `${clientName(request.client)}, ${requestStart(request)}`;
   const headingId = `request-${request.id}`;
   const actions = useRequestActions(marketplaceId, request, subject);
+  const failure = lastChargeFailure(request);
 
   return (
     <Card.Root as="article" aria-labelledby={headingId} variant="outline">
       <Card.Body gap="3">
         <RequestHeading request={request} headingId={headingId} />
         <RequestDetails request={request} />
-        {actions.failure && <ChargeFailure reason={actions.failure} />}
+        {failure && <ChargeFailure reason={failure} />}
+        <PaymentsPanel
+          request={request}
+          subject={subject}
+          canRefund={staffMay(staff.role, 'refundPayment')}
+          onRefund={actions.startRefund}
+        />
         <RequestActionButtons may={allowedActions(request, staff.role)} subject={subject} actions={actions} />
       </Card.Body>
+      <RequestDialogs request={request} subject={subject} actions={actions} />
+    </Card.Root>
+  );
+}
+
+/** The dialog the member opened: a reason (with the refund, when cancelling), a no-show, a refund. */
+function RequestDialogs({
+  request,
+  subject,
+  actions,
+}: {
+  request: StaffRequest;
+  subject: string;
+  actions: RequestActions;
+}) {
+  const charged = request.payments.find(
+    (payment) => payment.purpose === 'CONFIRMATION' && payment.refundable > 0,
+  );
+  return (
+    <>
       {actions.asking && (
         <ReasonDialog
           open
@@ -46,11 +78,35 @@ export function RequestItem({ marketplaceId, request, staff }: RequestItemProps)
           subject={subject}
           submitLabel={reasonDialogTexts[actions.asking].submitLabel}
           pending={actions.sendingReason}
+          refundableCents={actions.asking === 'cancel' ? (charged?.refundable ?? 0) : 0}
           onSubmit={actions.submitReason}
           onClose={() => actions.ask(null)}
         />
       )}
-    </Card.Root>
+      <ConfirmDialog
+        change={
+          actions.askingNoShow
+            ? {
+                title: 'Mark as a no-show?',
+                message: `${subject}. The client is told, and the no-show fee of your payment settings, if any, is charged to the card on file.`,
+                confirmLabel: 'Mark no-show',
+                run: actions.markNoShow,
+              }
+            : null
+        }
+        pending={actions.markingNoShow}
+        onClose={() => actions.askNoShow(false)}
+      />
+      {actions.refunding && (
+        <RefundDialog
+          payment={actions.refunding}
+          subject={subject}
+          pending={actions.sendingRefund}
+          onSubmit={actions.submitRefund}
+          onClose={() => actions.startRefund(null)}
+        />
+      )}
+    </>
   );
 }
 
@@ -78,7 +134,7 @@ function ChargeFailure({ reason }: { reason: string }) {
     <Alert.Root status="error">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>The charge failed; the request stays pending.</Alert.Title>
+        <Alert.Title>The last charge failed; the request stays pending.</Alert.Title>
         <Alert.Description>{reason}</Alert.Description>
       </Alert.Content>
     </Alert.Root>

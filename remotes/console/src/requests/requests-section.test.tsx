@@ -26,6 +26,26 @@ const subject = 'Ana Lima, Tue, Jan 8, 2030, 10:00 AM';
 const showRequests = (staff: ConsoleStaff, url = '/1/console/requests') =>
   renderConsole(<RequestsSection marketplaceId="1" staff={staff} />, url);
 
+const failedCharge = {
+  id: '71',
+  purpose: 'CONFIRMATION' as const,
+  status: 'FAILED' as const,
+  amount: 1000,
+  failureReason: 'Your card was declined.',
+  attemptedAt: '2030-01-02T14:05:00.000Z',
+  attemptedBy: 'f@glow.example',
+  refunded: 0,
+  refundable: 0,
+  refunds: [],
+};
+const charged = {
+  ...failedCharge,
+  id: '72',
+  status: 'SUCCEEDED' as const,
+  failureReason: null,
+  refundable: 1000,
+};
+
 const result = (status: string, charged = 0, failureReason: string | null = null) => ({
   id: '501',
   status,
@@ -122,20 +142,29 @@ describe('the requests inbox', () => {
     expect(toasts).toEqual([{ type: 'success', message: `Confirmed ${subject}. $10.00 charged.` }]);
   });
 
-  it('shows a failed charge’s reason on the request, which stays pending', async () => {
+  it('keeps a failed charge on the request (reason, when, who), which stays pending', async () => {
     const toasts = collectToasts();
+    let confirmed = false;
     graphqlFetch({
-      StaffRequests: () => ({ data: { staffRequests: [requestFixture()] } }),
-      StaffConfirmAppointment: () => ({
-        data: { staffConfirmAppointment: result('PENDING', 0, 'Your card was declined.') },
+      StaffRequests: () => ({
+        data: { staffRequests: [requestFixture({ payments: confirmed ? [failedCharge] : [] })] },
       }),
+      StaffConfirmAppointment: () => {
+        confirmed = true;
+        return { data: { staffConfirmAppointment: result('PENDING', 0, 'Your card was declined.') } };
+      },
     });
     showRequests(frontDesk);
     fireEvent.click(await screen.findByRole('button', { name: `Confirm request of ${subject}` }));
 
     const item = screen.getByRole('article', { name: /Ana Lima/ });
-    await waitFor(() => expect(within(item).getByText('Your card was declined.')).toBeTruthy());
-    expect(within(item).getByText('The charge failed; the request stays pending.')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(item).getByText('The last charge failed; the request stays pending.')).toBeTruthy(),
+    );
+    const payments = within(item).getByRole('region', { name: 'Payments' });
+    expect(payments.textContent).toContain('Charge on confirmation: $10.00 Failed');
+    expect(payments.textContent).toContain('Jan 2, 2030, 9:05 AM · by f@glow.example');
+    expect(within(item).getAllByText('Your card was declined.')).toHaveLength(2);
     expect(within(item).getByText('Pending')).toBeTruthy();
     expect(toasts).toEqual([
       { type: 'error', message: 'The charge failed: Your card was declined. The request stays pending.' },
@@ -199,6 +228,87 @@ describe('the requests inbox', () => {
     fireEvent.click(screen.getByRole('button', { name: /^Complete appointment of Ana Lima, / }));
     await waitFor(() =>
       expect(toasts).toEqual([{ type: 'error', message: 'The appointment is not booked.' }]),
+    );
+  });
+
+  it('refunds part of a payment with a key made once, checking the amount as the API does', async () => {
+    const toasts = collectToasts();
+    const api = graphqlFetch({
+      StaffRequests: () => ({
+        data: { staffRequests: [requestFixture({ status: 'BOOKED', payments: [charged] })] },
+      }),
+      StaffRefundPayment: () => ({
+        data: { staffRefundPayment: { paymentId: '72', refunded: 250, left: 750 } },
+      }),
+    });
+    showRequests(frontDesk, '/1/console/requests?status=BOOKED');
+    fireEvent.click(
+      await screen.findByRole('button', { name: `Refund charge on confirmation of ${subject}` }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Refund the charge on confirmation' });
+    const amount = within(dialog).getByRole('textbox', { name: /Amount to refund/ }) as HTMLInputElement;
+    expect(amount.value).toBe('10.00');
+    fireEvent.change(amount, { target: { value: '10.01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText('The most you can refund is $10.00.')).toBeTruthy();
+    fireEvent.change(amount, { target: { value: '2.50' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'Late start' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund $2.50' }));
+    await waitFor(() =>
+      expect(toasts).toEqual([{ type: 'success', message: `Refunded $2.50 to ${subject}.` }]),
+    );
+    const variables = api.of('StaffRefundPayment')[0]?.variables as { refund: { requestKey: string } };
+    expect(variables).toMatchObject({
+      marketplaceId: '1',
+      paymentId: '72',
+      refund: { amount: 250 },
+      reason: 'Late start',
+    });
+    expect(variables.refund.requestKey).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('cancels a charged appointment refunding everything collected unless the desk chooses otherwise', async () => {
+    const api = graphqlFetch({
+      StaffRequests: () => ({
+        data: { staffRequests: [requestFixture({ status: 'BOOKED', payments: [charged] })] },
+      }),
+      StaffCancelAppointment: () => ({ data: { staffCancelAppointment: result('CANCELLED') } }),
+    });
+    showRequests(frontDesk, '/1/console/requests?status=BOOKED');
+    fireEvent.click(await screen.findByRole('button', { name: `Cancel appointment of ${subject}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel the appointment' });
+    expect(
+      within(dialog).getByRole('radio', { name: 'Refund everything collected ($10.00)' }),
+    ).toHaveProperty('checked', true);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: 'Nurse ill' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+    await waitFor(() => expect(api.of('StaffCancelAppointment')).toHaveLength(1));
+    expect(api.of('StaffCancelAppointment')[0]?.variables).toMatchObject({
+      reason: 'Nurse ill',
+      refund: { amount: 1000, requestKey: expect.any(String) },
+    });
+  });
+
+  it('marks a begun appointment a no-show after asking', async () => {
+    const toasts = collectToasts();
+    const begun = new Date(Date.now() - 30 * 60_000).toISOString();
+    const api = graphqlFetch({
+      StaffRequests: () => ({
+        data: { staffRequests: [requestFixture({ status: 'BOOKED', start: begun })] },
+      }),
+      StaffMarkNoShow: () => ({ data: { staffMarkNoShow: result('NO_SHOW', 2500) } }),
+    });
+    showRequests(frontDesk, '/1/console/requests?status=BOOKED');
+    fireEvent.click(await screen.findByRole('button', { name: /^Mark no-show for appointment of Ana Lima/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Mark as a no-show?' });
+    expect(api.of('StaffMarkNoShow')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark no-show' }));
+    await waitFor(() =>
+      expect(toasts[0]?.message).toMatch(/as a no-show\. No-show fee of \$25\.00 charged\.$/),
     );
   });
 

@@ -107,6 +107,7 @@ export function requestFixture(overrides: Partial<StaffRequest> = {}): StaffRequ
     tip: 0,
     total: 5000,
     cancellationReason: null,
+    payments: [],
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import type { StaffRemoteVersions } from '@atrium/graphql-client/staff';
 import { Badge, Button, HStack, Link, Stack, Table, Text } from '@atrium/ui';
 import { Field, NativeSelect } from '@atrium/ui/forms';
 import { useId, useState } from 'react';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../shared/confirm-dialog';
 import { useVersionChanges, type VersionChanges } from './use-version-changes';
 import { currentRelease, formatInstant, remoteLabels } from './version-format';
 

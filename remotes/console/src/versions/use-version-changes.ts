@@ -9,7 +9,7 @@ import {
 } from '@atrium/graphql-client/staff';
 import { emit } from '@atrium/stores';
 import { useState } from 'react';
-import type { VersionChange } from './confirm-dialog';
+import type { ConfirmChange } from '../shared/confirm-dialog';
 import { changeQuestions, currentRelease, formatInstant, previewPages, remoteLabels } from './version-format';
 
 /**
@@ -17,10 +17,10 @@ import { changeQuestions, currentRelease, formatInstant, previewPages, remoteLab
  * reason for refusing it is kept (to show by the release it was about) and toasted.
  */
 function useConfirmedChange() {
-  const [change, setChange] = useState<VersionChange | null>(null);
+  const [change, setChange] = useState<ConfirmChange | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const ask = (question: Omit<VersionChange, 'run'>, action: () => Promise<string>) =>
+  const ask = (question: Omit<ConfirmChange, 'run'>, action: () => Promise<string>) =>
     setChange({
       ...question,
       run: async () => {

@@ -1,6 +1,7 @@
 // What clients are told about their appointments, by mail (plain text and simple HTML in the
 // marketplace's colours) and, when they agreed to texts, by SMS. Short and plain; the marketplace's
 // name starts every subject and text message.
+import { formatCents } from '@atrium/domain';
 import escapeHtml from 'escape-html';
 import type { NotificationSettings, OutboxAttachment } from '../../notifications';
 import {
@@ -22,6 +23,8 @@ export type AppointmentNoticeKind =
   | 'received'
   | 'confirmed'
   | 'cancelled'
+  | 'refunded'
+  | 'no-show'
   | 'declined'
   | 'reminder'
   | 'authenticate-payment'
@@ -41,6 +44,12 @@ const smsReasonLength = 200;
 export interface NoticeOptions {
   /** `cancelled`: whether the client held an invitation. */
   wasBooked?: boolean;
+  /** `cancelled` and `refunded`: cents given back to the client's card. */
+  refundedCents?: number;
+  /** `refunded`: why, as staff wrote it. */
+  refundReason?: string | null;
+  /** `no-show`: the fee charged (or refused), null when the marketplace charges none. */
+  noShowFee?: { ok: boolean; cents: number } | null;
   /** `authenticate-payment`: the page where the client authenticates the payment. */
   authenticationLink?: string;
   /** `waitlist-offer`: the freed time offered to a waitlist request and the link that books it. */
@@ -64,7 +73,9 @@ export function appointmentMessages(
   if (!appointment) throw new Error(`A ${kind} message needs an appointment.`);
   const booked = { ...notice, appointment };
   if (kind === 'confirmed') return confirmed(booked, settings);
-  if (kind === 'cancelled') return cancelled(booked, settings, options.wasBooked ?? false);
+  if (kind === 'cancelled') return cancelled(booked, settings, options);
+  if (kind === 'refunded') return refunded(booked, settings, options);
+  if (kind === 'no-show') return noShow(booked, settings, options.noShowFee ?? null);
   if (kind === 'declined') return declined(booked, settings);
   if (kind === 'authenticate-payment') {
     if (!options.authenticationLink) throw new Error('An authenticate-payment message needs its link.');
@@ -167,11 +178,21 @@ function confirmed(notice: BookedNotice, settings: NotificationSettings): Client
   };
 }
 
-function cancelled(notice: BookedNotice, settings: NotificationSettings, wasBooked: boolean): ClientMessages {
+/** How a refund reads to the client: the amount, and when they see it. */
+const refundLine = (cents: number) =>
+  `We refunded ${formatCents(cents)} to your card. Your bank shows it within 5 to 10 business days.`;
+
+function cancelled(
+  notice: BookedNotice,
+  settings: NotificationSettings,
+  options: NoticeOptions,
+): ClientMessages {
   const name = notice.marketplace.name;
   const when = formatDateTime(notice.appointment.startsAt, notice.timeZone);
   const reason = notice.appointment.cancellationReason;
   const shortReason = reason ? shortened(reason) : reason;
+  const wasBooked = options.wasBooked ?? false;
+  const refunded = options.refundedCents ?? 0;
   return {
     email: email(
       notice,
@@ -179,14 +200,65 @@ function cancelled(notice: BookedNotice, settings: NotificationSettings, wasBook
       {
         subject: `${name}: your appointment was cancelled`,
         intro: `Your appointment on ${when} at ${placeLine(notice)} was cancelled.`,
-        details: reason ? [`Reason: ${reason}`] : [],
+        details: [...(reason ? [`Reason: ${reason}`] : []), ...(refunded > 0 ? [refundLine(refunded)] : [])],
         outro: 'You are welcome to book another time.',
         link: { label: 'Book again', href: `${settings.webOrigin}/${notice.marketplace.id}/services` },
       },
       // A client who held the invitation gets its withdrawal, which takes it out of their calendar.
       wasBooked ? [appointmentCalendarFile(notice, settings, 'CANCEL')] : [],
     ),
-    sms: `${name}: your appointment on ${formatShortDateTime(notice.appointment.startsAt, notice.timeZone)} was cancelled.${shortReason ? ` Reason: ${shortReason}` : ''}`,
+    sms: `${name}: your appointment on ${formatShortDateTime(notice.appointment.startsAt, notice.timeZone)} was cancelled.${shortReason ? ` Reason: ${shortReason}` : ''}${refunded > 0 ? ` We refunded ${formatCents(refunded)}.` : ''}`,
+  };
+}
+
+/** The client missed a booked visit: what the marketplace's no-show fee did. */
+function noShow(
+  notice: BookedNotice,
+  settings: NotificationSettings,
+  fee: NoticeOptions['noShowFee'] | null,
+): ClientMessages {
+  const name = notice.marketplace.name;
+  const when = formatDateTime(notice.appointment.startsAt, notice.timeZone);
+  const feeLine = !fee
+    ? []
+    : fee.ok
+      ? [`As ${name}'s policy says, we charged a no-show fee of ${formatCents(fee.cents)} to your card.`]
+      : [
+          `${name}'s no-show fee of ${formatCents(fee.cents)} could not be charged to your card; ${name} may contact you about it.`,
+        ];
+  return {
+    email: email(notice, settings, {
+      subject: `${name}: we missed you`,
+      intro: `We missed you at your appointment on ${when} at ${placeLine(notice)}.`,
+      details: feeLine,
+      outro: 'You are welcome to book another time.',
+      link: { label: 'Book again', href: `${settings.webOrigin}/${notice.marketplace.id}/services` },
+    }),
+    sms: null,
+  };
+}
+
+/** Staff gave back (part of) what the client paid for an appointment. */
+function refunded(
+  notice: BookedNotice,
+  settings: NotificationSettings,
+  options: NoticeOptions,
+): ClientMessages {
+  const name = notice.marketplace.name;
+  const when = formatDateTime(notice.appointment.startsAt, notice.timeZone);
+  const cents = options.refundedCents ?? 0;
+  return {
+    email: email(notice, settings, {
+      subject: `${name}: we refunded ${formatCents(cents)}`,
+      intro: `${refundLine(cents)} It is for your appointment on ${when} at ${placeLine(notice)}.`,
+      details: options.refundReason ? [`Reason: ${options.refundReason}`] : [],
+      outro:
+        notice.place.kind === 'clinic'
+          ? `Questions? Please call ${notice.place.name} at ${formatPhone(notice.place.phone)}.`
+          : `Questions? Please contact ${name}.`,
+      link: { label: 'Your appointments', href: appointmentsLink(settings, notice.marketplace.id) },
+    }),
+    sms: `${name}: we refunded ${formatCents(cents)} for your appointment on ${formatShortDateTime(notice.appointment.startsAt, notice.timeZone)}.`,
   };
 }
 

@@ -83,8 +83,16 @@ export interface ChargeInput {
 
 export interface RefundInput {
   chargeReference: string;
+  /** Cents to give back; the whole charge (what is left of it) when omitted. */
+  amountCents?: number;
   idempotencyKey: string;
 }
+
+/**
+ * A refund's outcome: accepted (the processor's refund, on its way to the card) or refused, with the
+ * processor's reason (more than is left of the charge, a charge that cannot be refunded).
+ */
+export type RefundResult = { ok: true; reference: string } | { ok: false; reason: string };
 
 /** The payments port: a processor that keeps cards and charges them. */
 export interface PaymentsProcessor {
@@ -112,6 +120,9 @@ export interface PaymentsProcessor {
    * processor; it never takes the browser's word for it.
    */
   paymentAuthentication(reference: string): Promise<PaymentAuthenticationState>;
-  /** Gives a charge back in full. */
-  refund(input: RefundInput): Promise<void>;
+  /**
+   * Gives a charge back, in full or in part. The same idempotency key always gives the first
+   * answer and never refunds twice; a refusal is a result, not an exception.
+   */
+  refund(input: RefundInput): Promise<RefundResult>;
 }

@@ -1,11 +1,11 @@
 // The embedded payment processor: what Stripe does, kept in two tables of our own database so every
 // API process agrees. Stripe's test card numbers decide the outcomes; any other valid number succeeds.
 import { randomBytes } from 'node:crypto';
-import { isCreditCardNumber } from '@atrium/domain';
+import { formatCents, isCreditCardNumber } from '@atrium/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/database/database';
 import type { CardBrand } from '../tables';
-import { sandboxCards, sandboxCharges, sandboxSetups } from '../tables';
+import { sandboxCards, sandboxCharges, sandboxRefunds, sandboxSetups } from '../tables';
 import {
   authenticationFailedMessage,
   authenticationRequiredReason,
@@ -16,6 +16,8 @@ import {
   InvalidCardTokenError,
   type PaymentAuthenticationState,
   type PaymentsProcessor,
+  type RefundInput,
+  type RefundResult,
   type SaveCardInput,
   type SavedCard,
 } from './payments-processor';
@@ -105,13 +107,69 @@ export function createSandboxProcessor(db: Db): SandboxProcessor {
       setupSecret.test(clientSecret)
         ? answerSetupChallenge(db, clientSecret, outcome)
         : answerPaymentChallenge(db, clientSecret, outcome),
-    refund: async ({ chargeReference }) => {
-      await db
-        .update(sandboxCharges)
-        .set({ refundedAt: sql`coalesce(${sandboxCharges.refundedAt}, now())` })
-        .where(eq(sandboxCharges.reference, chargeReference));
-    },
+    refund: (input) => refund(db, input),
   };
+}
+
+/** Stripe's answer to a key used again with other parameters. */
+export const sandboxKeyReusedReason =
+  'Keys for idempotent requests can only be used with the same parameters they were first used with.';
+
+/**
+ * What Stripe does with a refund: the same key gives the first answer; a charge is never refunded
+ * beyond what it took (the charge's row is locked while its refunds are counted); the refund that
+ * takes the last cent marks the charge refunded.
+ */
+async function refund(
+  db: Db,
+  { chargeReference, amountCents, idempotencyKey }: RefundInput,
+): Promise<RefundResult> {
+  return db.transaction(async (tx) => {
+    const [charged] = await tx
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.reference, chargeReference))
+      .for('update');
+    const [earlier] = await tx
+      .select()
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+    if (earlier) {
+      const same =
+        earlier.chargeReference === chargeReference &&
+        (amountCents ?? earlier.amountCents) === earlier.amountCents;
+      return same
+        ? { ok: true, reference: earlier.reference }
+        : { ok: false, reason: sandboxKeyReusedReason };
+    }
+    if (charged?.status !== 'succeeded') {
+      return { ok: false, reason: `No such charge: '${chargeReference}'` };
+    }
+    const [totals] = await tx
+      .select({ refunded: sql<number>`coalesce(sum(${sandboxRefunds.amountCents}), 0)::int` })
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.chargeReference, chargeReference));
+    const left = charged.amountCents - (totals?.refunded ?? 0);
+    const amount = amountCents ?? left;
+    if (left <= 0) return { ok: false, reason: `Charge ${chargeReference} has already been refunded.` };
+    if (amount > left) {
+      return {
+        ok: false,
+        reason: `Refund amount (${formatCents(amount)}) is greater than unrefunded amount on charge (${formatCents(left)}).`,
+      };
+    }
+    const reference = `re_sandbox_${hex(12)}`;
+    await tx
+      .insert(sandboxRefunds)
+      .values({ idempotencyKey, reference, chargeReference, amountCents: amount });
+    if (amount === left) {
+      await tx
+        .update(sandboxCharges)
+        .set({ refundedAt: sql`now()` })
+        .where(eq(sandboxCharges.reference, chargeReference));
+    }
+    return { ok: true, reference };
+  });
 }
 
 async function tokenize(db: Db, card: SandboxCardDetails, now: Date): Promise<SandboxCardToken> {

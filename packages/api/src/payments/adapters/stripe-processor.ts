@@ -16,6 +16,8 @@ import {
   InvalidCardTokenError,
   type PaymentAuthenticationState,
   type PaymentsProcessor,
+  type RefundInput,
+  type RefundResult,
   type SaveCardInput,
   type SavedCard,
 } from './payments-processor';
@@ -54,9 +56,7 @@ export function createStripeProcessor(stripe: StripeClient): PaymentsProcessor {
     saveCard: (input) => withStripeErrors(() => saveCard(stripe, input)),
     charge: (input) => charge(stripe, input),
     paymentAuthentication: (reference) => paymentAuthentication(stripe, reference),
-    refund: async ({ chargeReference, idempotencyKey }) => {
-      await stripe.refunds.create({ payment_intent: chargeReference }, { idempotencyKey });
-    },
+    refund: (input) => refund(stripe, input),
   };
 }
 
@@ -223,6 +223,32 @@ export function refusedChargeResult(error: {
     return { ok: false, reason: authenticationRequiredReason, authentication: { reference: intentId } };
   }
   return { ok: false, reason: error.message };
+}
+
+/**
+ * A refund of a PaymentIntent's charge. Stripe refuses one it cannot make (more than is left, a
+ * charge already refunded) with an invalid request, which is the refusal's reason; a refund Stripe
+ * accepted but the card network then failed is refused too.
+ */
+async function refund(
+  stripe: StripeClient,
+  { chargeReference, amountCents, idempotencyKey }: RefundInput,
+): Promise<RefundResult> {
+  try {
+    const made = await stripe.refunds.create(
+      { payment_intent: chargeReference, ...(amountCents === undefined ? {} : { amount: amountCents }) },
+      { idempotencyKey },
+    );
+    if (made.status === 'failed' || made.status === 'canceled') {
+      return { ok: false, reason: `The refund ${made.status === 'failed' ? 'failed' : 'was cancelled'}.` };
+    }
+    return { ok: true, reference: made.id };
+  } catch (error) {
+    if (isStripeError(error) && error.type === 'StripeInvalidRequestError') {
+      return { ok: false, reason: error.message };
+    }
+    throw error;
+  }
 }
 
 async function paymentAuthentication(

@@ -1,8 +1,8 @@
 import { Button, Text } from '@atrium/ui';
 import { Modal } from '@atrium/ui/overlays';
 
-export interface VersionChange {
-  /** 'Make catalog c0ffee123456 live?' */
+export interface ConfirmChange {
+  /** 'Make catalog c0ffee123456 live?', 'Mark as a no-show?' */
   title: string;
   /** What it changes, for whom. */
   message: string;
@@ -11,13 +11,13 @@ export interface VersionChange {
   run: () => Promise<void>;
 }
 
-/** Asks before a change to what the clients (or the owner's browser) get. */
+/** Asks before a change that is not undone by the next click (a release made live, a no-show marked). */
 export function ConfirmDialog({
   change,
   pending,
   onClose,
 }: {
-  change: VersionChange | null;
+  change: ConfirmChange | null;
   pending: boolean;
   onClose: () => void;
 }) {
