@@ -199,6 +199,7 @@ describe('marketplace rows', () => {
         paymentCollectionMethod: 'collect_deposit',
         paymentDepositType: 'fixed_amount',
         paymentDepositValue: 2000,
+        noShowFeeCents: null,
       },
       remoteOverrides: [],
     });

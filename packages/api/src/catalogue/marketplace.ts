@@ -51,6 +51,7 @@ export interface PaymentSettingsView {
   paymentCollectionMethod: (typeof paymentCollectionMethods)[number];
   paymentDepositType: (typeof paymentDepositTypes)[number] | null;
   paymentDepositValue: number | null;
+  noShowFeeCents: number | null;
 }
 
 export interface MarketplaceView extends CatalogView {
@@ -183,6 +184,7 @@ export function toMarketplaceView(row: MarketplaceRow, catalog: CatalogView): Ma
       paymentCollectionMethod: row.paymentCollectionMethod,
       paymentDepositType: row.paymentDepositType,
       paymentDepositValue: row.paymentDepositValue,
+      noShowFeeCents: row.noShowFeeCents,
     },
     remoteOverrides: row.overrideRows,
   };

@@ -29,6 +29,7 @@ export const SETTINGS_MESSAGES = {
   depositType: 'Choose whether the deposit is a percentage or a fixed amount.',
   depositPercent: 'Deposit must be a whole percentage from 1 to 100.',
   depositAmount: 'Deposit must be an amount of more than $0.00, e.g. 50.00.',
+  noShowFee: 'No-show fee must be an amount of more than $0.00, e.g. 25.00, or empty for none.',
   policyName: 'Policy name is required when the marketplace has a payment policy.',
   policyText: 'Policy text is required when the marketplace has a payment policy.',
   attestation: 'Clients can only be asked to agree to a payment policy the marketplace has.',
@@ -301,7 +302,19 @@ const paymentFields = z.object({
       ),
   ),
   requirePaymentPolicyAttestation: z.boolean(),
+  // Cents from the API, dollars as typed from the form; empty or null: no fee.
+  noShowFeeCents: z.nullish(z.unknown()),
 });
+
+const noShowFee = cents(1, SETTINGS_MESSAGES.noShowFee);
+
+/** The no-show fee in cents, null for none (empty), or the field's message. */
+function noShowFeeValue(value: unknown): number | null | { problem: string } {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === ''))
+    return null;
+  const parsed = noShowFee.safeParse(value);
+  return parsed.success ? parsed.data : { problem: SETTINGS_MESSAGES.noShowFee };
+}
 
 const percent = wholeNumber(1, 100, SETTINGS_MESSAGES.depositPercent);
 const depositCents = cents(1, SETTINGS_MESSAGES.depositAmount);
@@ -339,6 +352,8 @@ export const paymentSettingsRules = z.pipe(
       fieldIssue(context, 'paymentPolicyText', SETTINGS_MESSAGES.policyText);
     if (!policy && input.requirePaymentPolicyAttestation)
       fieldIssue(context, 'requirePaymentPolicyAttestation', SETTINGS_MESSAGES.attestation);
+    const fee = noShowFeeValue(input.noShowFeeCents);
+    if (fee !== null && typeof fee === 'object') fieldIssue(context, 'noShowFeeCents', fee.problem);
     return {
       paymentCollectionMethod: input.paymentCollectionMethod,
       paymentDepositType: deposit ? input.paymentDepositType || null : null,
@@ -347,6 +362,7 @@ export const paymentSettingsRules = z.pipe(
       paymentPolicyName: policy ? input.paymentPolicyName || null : null,
       paymentPolicyText: policy ? input.paymentPolicyText || null : null,
       requirePaymentPolicyAttestation: policy && input.requirePaymentPolicyAttestation,
+      noShowFeeCents: typeof fee === 'number' ? fee : null,
     };
   }),
 );

@@ -18,6 +18,8 @@ interface PaymentValues {
   paymentPolicyName: string;
   paymentPolicyText: string;
   requirePaymentPolicyAttestation: boolean;
+  /** Dollars as typed; empty for none. */
+  noShowFeeCents: string;
 }
 
 const METHODS: { value: Method; label: string }[] = [
@@ -39,6 +41,7 @@ const paymentValues = ({ paymentSettings: p }: StaffSettings): PaymentValues => 
   paymentPolicyName: p.paymentPolicyName ?? '',
   paymentPolicyText: p.paymentPolicyText ?? '',
   requirePaymentPolicyAttestation: p.requirePaymentPolicyAttestation,
+  noShowFeeCents: p.noShowFeeCents ? centsAsDollarsText(p.noShowFeeCents) : '',
 });
 
 interface PartProps {
@@ -183,6 +186,14 @@ export function PaymentsForm({
           </NativeSelect.Root>
         </Field.Root>
         {deposit && <DepositFields {...parts} />}
+        <TextField
+          label="No-show fee ($)"
+          inputMode="decimal"
+          helper="Charged to the card on file when you mark a booked client a no-show. Leave empty for none."
+          value={values.noShowFeeCents}
+          onValue={(v) => setValue('noShowFeeCents', v)}
+          error={form.errors.noShowFeeCents}
+        />
         <PolicyFields {...parts} />
         <FormActions
           dirty={dirty}

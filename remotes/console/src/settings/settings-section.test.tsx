@@ -64,6 +64,7 @@ function settingsFixture(overrides: Partial<StaffSettings> = {}): StaffSettings 
       paymentCollectionMethod: 'collect_on_confirmation',
       paymentDepositType: null,
       paymentDepositValue: null,
+      noShowFeeCents: null,
     },
     checkoutNotes: [
       {
@@ -278,6 +279,13 @@ describe('the settings section', () => {
       target: { value: 'fixed_amount' },
     });
     fireEvent.change(screen.getByRole('textbox', { name: /Deposit \(\$\)/ }), { target: { value: '50' } });
+    const fee = screen.getByRole('textbox', { name: /No-show fee/ });
+    fireEvent.change(fee, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('No-show fee must be an amount of more than $0.00, e.g. 25.00, or empty for none.'),
+    ).toBeTruthy();
+    fireEvent.change(fee, { target: { value: '25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.of('StaffUpdatePaymentSettings')).toHaveLength(1));
     expect(api.of('StaffUpdatePaymentSettings')[0]?.variables).toMatchObject({
@@ -285,6 +293,7 @@ describe('the settings section', () => {
         paymentCollectionMethod: 'collect_deposit',
         paymentDepositType: 'fixed_amount',
         paymentDepositValue: 5000,
+        noShowFeeCents: 2500,
       },
     });
   });

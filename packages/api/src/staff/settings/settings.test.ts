@@ -13,7 +13,7 @@ const settingsFields = `marketplaceId
   serviceArea { providesAtHome kind latitude longitude radiusKm zipCodes travelFeeCents }
   schedulingRules { slotStepMinutes minimumNoticeMinutes bookingHorizonMonths }
   paymentSettings { hasPaymentPolicy paymentPolicyName paymentPolicyText requirePaymentPolicyAttestation
-    paymentCollectionMethod paymentDepositType paymentDepositValue }
+    paymentCollectionMethod paymentDepositType paymentDepositValue noShowFeeCents }
   checkoutNotes { id index label type isRequired options { placeholder values } }`;
 
 const op = {
@@ -93,6 +93,7 @@ const payments = {
   paymentPolicyName: 'Cancellation policy',
   paymentPolicyText: 'Cancel 24 hours ahead.',
   requirePaymentPolicyAttestation: true,
+  noShowFeeCents: 2500,
 };
 const note = {
   label: 'Preferred pronouns',
@@ -331,6 +332,9 @@ describe.each(testDatabases)('settings on $name', (factory) => {
     });
     expect((await refused('payments', { input: { ...payments, paymentPolicyText: ' ' } }))?.message).toBe(
       'Policy text is required when the marketplace has a payment policy.',
+    );
+    expect((await refused('payments', { input: { ...payments, noShowFeeCents: 0 } }))?.message).toBe(
+      'No-show fee must be an amount of more than $0.00, e.g. 25.00, or empty for none.',
     );
     expect((await refused('payments', { input: { ...payments, hasPaymentPolicy: false } }))?.message).toBe(
       'Clients can only be asked to agree to a payment policy the marketplace has.',

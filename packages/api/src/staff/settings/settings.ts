@@ -62,6 +62,7 @@ export interface StaffSettingsView {
     paymentCollectionMethod: (typeof paymentCollectionMethods)[number];
     paymentDepositType: (typeof paymentDepositTypes)[number] | null;
     paymentDepositValue: number | null;
+    noShowFeeCents: number | null;
   };
   checkoutNotes: {
     id: string;
@@ -97,6 +98,7 @@ function paymentSettingsOf(row: MarketplaceRow): StaffSettingsView['paymentSetti
     paymentCollectionMethod: row.paymentCollectionMethod,
     paymentDepositType: row.paymentDepositType,
     paymentDepositValue: row.paymentDepositValue,
+    noShowFeeCents: row.noShowFeeCents,
   };
 }
 
