@@ -10,6 +10,7 @@ import type { Db } from '../kernel/database/database';
 import { InvalidInputError, NotFoundError } from '../kernel/errors';
 import { largestId } from '../kernel/id-input';
 import { packageItems } from '../memberships';
+import type { NotificationSettings } from '../notifications';
 import { type PaymentProcessorName, paymentInstruments } from '../payments';
 import { type AppointmentStatus, appointments } from '../scheduling';
 import { notifyClient } from './appointment-notices/notify';
@@ -132,16 +133,19 @@ export async function chargeAttempt(
     await awaitAuthentication(deps, attempt.id, appointmentId, result.authentication.reference);
     return pendingResult(authenticationPendingReason);
   }
+  if (!result.ok) {
+    await recordFailedCharge(deps, attempt, result.reason);
+    return pendingResult(result.reason);
+  }
   await db
     .update(appointmentPayments)
     .set({
-      status: result.ok ? 'succeeded' : 'failed',
-      processorReference: result.ok ? result.reference : null,
-      failureReason: result.ok ? null : result.reason,
+      status: 'succeeded',
+      processorReference: result.reference,
+      failureReason: null,
       updatedAt: sql`now()`,
     })
     .where(and(eq(appointmentPayments.id, attempt.id), eq(appointmentPayments.status, 'pending')));
-  if (!result.ok) return pendingResult(result.reason);
   return bookCharged(deps, appointmentId, { amount: attempt.amountCents, reference: result.reference });
 }
 
@@ -214,11 +218,7 @@ export async function awaitAuthentication(
       .returning({ id: appointmentPayments.id });
     // A concurrent confirmation got here first and mailed the link.
     if (!row) return;
-    const [appointment] = await tx
-      .select({ marketplaceId: appointments.marketplaceId })
-      .from(appointments)
-      .where(eq(appointments.id, appointmentId));
-    const link = `${notifications.webOrigin}/${appointment?.marketplaceId}/payment/authenticate?token=${token}`;
+    const link = await paymentLink(tx, notifications, appointmentId, token);
     await notifyClient(
       tx,
       notifications,
@@ -227,6 +227,57 @@ export async function awaitAuthentication(
       { authenticationLink: link },
     );
   });
+}
+
+/**
+ * A refused charge is kept (its reason, and who tried) and the client is mailed a link to the payment
+ * page, where they add another card for the marketplace to confirm again with; one transaction, so
+ * the mail goes only with the record. The link's token is stored hashed, like an authentication link's.
+ */
+async function recordFailedCharge(
+  { db, notifications }: OperatorDependencies,
+  attempt: AppointmentPaymentRow,
+  reason: string,
+) {
+  const token = randomBytes(32).toString('base64url');
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(appointmentPayments)
+      .set({
+        status: 'failed',
+        failureReason: reason,
+        authenticationTokenHash: hashToken(token),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(appointmentPayments.id, attempt.id), eq(appointmentPayments.status, 'pending')))
+      .returning({ id: appointmentPayments.id });
+    if (!row) return;
+    const link = await paymentLink(tx, notifications, attempt.appointmentId, token);
+    await notifyClient(
+      tx,
+      notifications,
+      'payment-failed',
+      { appointmentId: attempt.appointmentId },
+      {
+        paymentLink: link,
+        failureReason: reason,
+      },
+    );
+  });
+}
+
+/** The client's link to the payment page of an appointment's charge. */
+async function paymentLink(
+  tx: Db,
+  notifications: NotificationSettings,
+  appointmentId: number,
+  token: string,
+) {
+  const [appointment] = await tx
+    .select({ marketplaceId: appointments.marketplaceId })
+    .from(appointments)
+    .where(eq(appointments.id, appointmentId));
+  return `${notifications.webOrigin}/${appointment?.marketplaceId}/payment/authenticate?token=${token}`;
 }
 
 /** SHA-256 (hex) of an authentication link's token: the database never holds the token itself. */

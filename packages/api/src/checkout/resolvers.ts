@@ -8,6 +8,7 @@ import { assertOperatorKey, OperatorKeyError } from '../kernel/operator-key';
 import {
   cardAuthenticationRequired,
   cardErrorMessage,
+  cardInput,
   InvalidCardDetailsError,
   PaymentDeclinedError,
   SandboxAuthenticationError,
@@ -24,11 +25,18 @@ import {
   validatePromoCodeInput,
 } from './inputs';
 import { cancelAppointment, completeAppointment, confirmAppointment } from './operator-actions';
-import { completePaymentAuthentication, getPaymentAuthentication } from './payment-authentication';
+import {
+  completePaymentAuthentication,
+  getPaymentAuthentication,
+  replacePaymentCard,
+} from './payment-authentication';
 import { validatePromoCode } from './promo-codes';
 
 const operatorArgs = z.object({ id: appointmentId });
 const authenticationLinkArgs = z.object({ token: z.string().max(100, 'The payment link is not valid.') });
+const replaceCardArgs = authenticationLinkArgs.extend({
+  card: z.object({ token: cardInput.shape.token, postalCode: cardInput.shape.identity.shape.postalCode }),
+});
 const sandboxAuthenticateArgs = z.object({
   clientSecret: z.string().min(1).max(255),
   outcome: z.enum(['APPROVE', 'FAIL']),
@@ -81,6 +89,10 @@ export const checkoutResolvers: Resolvers = {
     completePaymentAuthentication: (_parent, args, { checkout }) => {
       const { token } = parseInput(authenticationLinkArgs, args);
       return withCheckoutErrors(() => completePaymentAuthentication(checkout, token));
+    },
+    replacePaymentCard: (_parent, args, { checkout }) => {
+      const { token, card } = parseInput(replaceCardArgs, args);
+      return withCheckoutErrors(() => replacePaymentCard(checkout, token, card));
     },
     confirmAppointment: (_parent, args, { checkout }) =>
       operatorAction(checkout, operatorArgs, args, ({ id }) => confirmAppointment(checkout, id)),

@@ -221,13 +221,14 @@ describe.each(testDatabases)('staff actions on $name', (factory) => {
     expect(await mailbox(context.app, email)).toHaveLength(before.length + 1);
   });
 
-  it('keeps a request PENDING with the reason when the charge fails, and tells the client nothing', async () => {
+  it('keeps a request PENDING with the reason when the charge fails, and mails the client only the card link', async () => {
     const { id, email } = await request(deposit, { card: '4000000000009995' });
     const before = await subjects(email);
     expect(await act(desk81, 'confirm', { marketplaceId: deposit.marketplace, id })).toEqual({
       result: { id, status: 'PENDING', charged: 0, failureReason: 'Your card has insufficient funds.' },
     });
-    expect(await subjects(email)).toEqual(before);
+    // Newest first.
+    expect(await subjects(email)).toEqual(['Checkout Test 81: your payment did not go through', ...before]);
   });
 
   it('declines a PENDING request with a reason, freeing the time, and tells the client why', async () => {

@@ -13,12 +13,24 @@ import {
   ids,
   moveIntoPast,
   newCard,
+  sandboxToken,
   TestBrowser,
 } from '../test/checkout';
 import { testDatabases } from '../test/databases';
 import { mailbox } from '../test/identity';
 import { signedInStaff, staffOperations } from '../test/staff';
 import { appWithStripeWebhooks, deliverStripeEvent } from '../test/webhooks';
+
+const paymentPage = {
+  view: /* GraphQL */ `
+    query PaymentPage($token: String!) {
+      paymentAuthentication(token: $token) { status amount failureReason canReplaceCard cardReplaced }
+    }`,
+  replace: /* GraphQL */ `
+    mutation ReplaceCard($token: String!, $card: ReplacementCardInput!) {
+      replacePaymentCard(token: $token, card: $card) { status amount failureReason canReplaceCard cardReplaced }
+    }`,
+};
 
 const onSite = ids(80);
 const deposit = ids(81);
@@ -306,8 +318,8 @@ describe.each(testDatabases)('staff money on $name', (factory) => {
     );
   });
 
-  it('keeps a failed confirmation charge on the request: reason, time and who', async () => {
-    const { id, date } = await request(deposit, '4000000000009995');
+  it('keeps a failed charge (reason, time, who), mails the client a link to add another card, then confirms with it', async () => {
+    const { id, date, email } = await request(deposit, '4000000000009995');
     const { staffConfirmAppointment } = await desk81.data<{
       staffConfirmAppointment: { status: string; failureReason: string };
     }>(staffOperations.confirm, { marketplaceId: deposit.marketplace, id });
@@ -324,6 +336,55 @@ describe.each(testDatabases)('staff money on $name', (factory) => {
       attemptedBy: 'desk81@money.test',
       refundable: 0,
     });
+
+    const mail = (await mailbox(context.app, email)).find((item) =>
+      item.subject?.endsWith('did not go through'),
+    );
+    expect(mail?.text).toContain('your card was refused: Your card has insufficient funds.');
+    const token = /\/81\/payment\/authenticate\?token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1] ?? '';
+    const client = new TestBrowser(context.app);
+    const page = await client.data<{ paymentAuthentication: Record<string, unknown> }>(paymentPage.view, {
+      token,
+    });
+    expect(page.paymentAuthentication).toMatchObject({
+      status: 'FAILED',
+      amount: 2152,
+      failureReason: 'Your card has insufficient funds.',
+      canReplaceCard: true,
+      cardReplaced: false,
+    });
+    // A card that is refused as well is not taken; the request keeps the first one.
+    expect(
+      await client.error(paymentPage.replace, {
+        token,
+        card: { token: await sandboxToken(client, '4000000000000002'), postalCode: '10001' },
+      }),
+    ).toEqual({ code: 'PAYMENT_DECLINED', message: 'Your card was declined.' });
+    const replaced = await client.data<{ replacePaymentCard: Record<string, unknown> }>(paymentPage.replace, {
+      token,
+      card: { token: await sandboxToken(client, '4242424242424242'), postalCode: '10001' },
+    });
+    expect(replaced.replacePaymentCard).toMatchObject({
+      status: 'FAILED',
+      canReplaceCard: false,
+      cardReplaced: true,
+    });
+    expect(
+      await client.error(paymentPage.replace, {
+        token,
+        card: { token: await sandboxToken(client, '4242424242424242'), postalCode: '10001' },
+      }),
+    ).toEqual({
+      code: 'BAD_USER_INPUT',
+      message: 'This payment can no longer be changed. Please contact the marketplace.',
+    });
+
+    const { staffConfirmAppointment: again } = await desk81.data<{
+      staffConfirmAppointment: { status: string; charged: number };
+    }>(staffOperations.confirm, { marketplaceId: deposit.marketplace, id });
+    expect(again).toMatchObject({ status: 'BOOKED', charged: 2152 });
+    const payments = await paymentsOf(desk81, deposit.marketplace, id, date);
+    expect(payments.map((payment) => payment.status)).toEqual(['FAILED', 'SUCCEEDED']);
   });
 
   it('marks a begun booked visit a no-show, charging the marketplace’s fee once, and mails the client', async () => {
@@ -353,7 +414,9 @@ describe.each(testDatabases)('staff money on $name', (factory) => {
       attemptedBy: 'desk81@money.test',
       refundable: 2500,
     });
-    const missed = (await mailbox(context.app, email)).find((mail) => mail.subject?.endsWith('we missed you'));
+    const missed = (await mailbox(context.app, email)).find((mail) =>
+      mail.subject?.endsWith('we missed you'),
+    );
     expect(missed?.text).toContain('we charged a no-show fee of $25.00 to your card.');
     await context.sql('update marketplaces set no_show_fee_cents = null where id = 81');
   });

@@ -27,6 +27,9 @@ const row: StaffRequestRow = {
   procedures: [{ id: '1001', name: "Myers' Cocktail", isAddOn: false, price: 19900 }],
   checkoutNotes: [{ label: 'Allergies?', value: 'None' }],
   payments: [],
+  cardId: null,
+  cardBrand: null,
+  cardLastFour: null,
 };
 
 describe('toStaffRequestView', () => {
@@ -56,6 +59,7 @@ describe('toStaffRequestView', () => {
       total: 21400,
       cancellationReason: null,
       payments: [],
+      card: null,
     });
   });
 
@@ -80,6 +84,7 @@ describe('toStaffRequestView', () => {
           failureReason: null,
           attemptedAt: '2026-06-01T10:00:00.5+00:00',
           attemptedBy: 'desk@glow.example',
+          cardId: '9',
           refunds: [refund('1', 1000, 'succeeded'), refund('2', 500, 'pending'), refund('3', 700, 'failed')],
         },
         {
@@ -90,6 +95,7 @@ describe('toStaffRequestView', () => {
           failureReason: 'Your card has insufficient funds.',
           attemptedAt: '2026-06-01T09:59:00+00:00',
           attemptedBy: null,
+          cardId: '9',
           refunds: [],
         },
       ],

@@ -10,6 +10,7 @@ import {
   checkoutNoteAnswers,
 } from '../checkout';
 import { users } from '../identity';
+import { paymentInstruments } from '../payments';
 import type { AppointmentStatus } from '../scheduling';
 import { appointments, practitioners } from '../scheduling';
 import { requireStaff, type StaffAccess, type StaffContext } from './access';
@@ -55,6 +56,7 @@ export interface StaffRequestView {
   total: number;
   cancellationReason: string | null;
   payments: StaffPaymentView[];
+  card: { id: string; brand: string; lastFour: string } | null;
 }
 
 /** A charge attempt of an appointment as the inbox shows it (enums as GraphQL names them). */
@@ -66,6 +68,7 @@ export interface StaffPaymentView {
   failureReason: string | null;
   attemptedAt: string;
   attemptedBy: string | null;
+  cardId: string | null;
   refunded: number;
   refundable: number;
   refunds: {
@@ -88,6 +91,7 @@ interface PaymentJson {
   failureReason: string | null;
   attemptedAt: string;
   attemptedBy: string | null;
+  cardId: string | null;
   refunds: {
     id: string;
     amount: number;
@@ -115,6 +119,7 @@ export async function staffRequests(
     .innerJoin(users, eq(users.id, appointmentRequests.clientUserId))
     .innerJoin(practitioners, eq(practitioners.id, appointments.practitionerId))
     .leftJoin(clinics, eq(clinics.id, appointments.organizationId))
+    .leftJoin(paymentInstruments, eq(paymentInstruments.id, appointmentRequests.paymentInstrumentId))
     .where(and(...staffRequestConditions(input.marketplaceId, access, input.filter)))
     .orderBy(asc(appointments.startsAt), asc(appointments.id));
   return rows.map(toStaffRequestView);
@@ -168,6 +173,9 @@ export interface StaffRequestRow {
   procedures: StaffRequestView['procedures'];
   checkoutNotes: StaffRequestView['checkoutNotes'];
   payments: PaymentJson[];
+  cardId: number | null;
+  cardBrand: string | null;
+  cardLastFour: string | null;
 }
 
 /** Everything the front desk decides on, from an appointment joined to its request, client, practitioner and clinic. */
@@ -198,6 +206,9 @@ function staffRequestColumns() {
     procedures: requestProceduresJson(),
     checkoutNotes: checkoutNotesJson(),
     payments: paymentsJson(),
+    cardId: paymentInstruments.id,
+    cardBrand: paymentInstruments.brand,
+    cardLastFour: paymentInstruments.lastFour,
   };
 }
 
@@ -221,6 +232,10 @@ export function toStaffRequestView(row: StaffRequestRow): StaffRequestView {
     total: row.total,
     cancellationReason: row.cancellationReason,
     payments: row.payments.map(toPaymentView),
+    card:
+      row.cardId === null
+        ? null
+        : { id: String(row.cardId), brand: row.cardBrand ?? '', lastFour: row.cardLastFour ?? '' },
   };
 }
 
@@ -328,6 +343,7 @@ function paymentsJson() {
              'failureReason', ${appointmentPayments.failureReason},
              'attemptedAt', ${appointmentPayments.createdAt},
              'attemptedBy', ${appointmentPayments.actor},
+             'cardId', ${appointmentPayments.paymentInstrumentId}::text,
              'refunds', ${refunds})
            order by ${appointmentPayments.id})
     from ${appointmentPayments}

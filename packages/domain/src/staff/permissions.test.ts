@@ -6,18 +6,21 @@ describe('staffPermissions', () => {
     for (const operation of STAFF_OPERATIONS) expect(staffScope('owner', operation)).toBe('marketplace');
   });
 
-  it("gives the front desk the marketplace's requests, waitlist, clients and team hours, but not the tenant's versions or its setup", () => {
+  it("gives the front desk the marketplace's requests (refunds and no-shows too), waitlist, clients and team hours, but not the tenant's versions or its setup", () => {
     expect(STAFF_OPERATIONS.filter((operation) => staffMay('front_desk', operation))).toEqual([
       'viewRequests',
       'confirmAppointment',
       'declineAppointment',
       'completeAppointment',
       'cancelAppointment',
+      'refundPayment',
+      'markNoShow',
       'viewWaitlist',
       'offerWaitlistSlot',
       'viewClients',
       'editWorkingHours',
       'editTimeOff',
+      'followNewRequests',
     ]);
     for (const operation of STAFF_OPERATIONS.filter((operation) => staffMay('front_desk', operation))) {
       expect(staffScope('front_desk', operation)).toBe('marketplace');
@@ -28,9 +31,12 @@ describe('staffPermissions', () => {
     expect(STAFF_OPERATIONS.filter((operation) => staffMay('practitioner', operation))).toEqual([
       'viewRequests',
       'editTimeOff',
+      'followNewRequests',
     ]);
     expect(staffScope('practitioner', 'viewRequests')).toBe('own');
     expect(staffScope('practitioner', 'editTimeOff')).toBe('own');
+    // Told of (and counting) only the requests assigned to them.
+    expect(staffScope('practitioner', 'followNewRequests')).toBe('own');
   });
 
   it('covers every role', () => {

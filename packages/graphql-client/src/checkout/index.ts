@@ -14,6 +14,7 @@ import {
   type PaymentAuthenticationFieldsFragment,
   PaymentProcessorDocument,
   type PaymentProcessorQuery,
+  ReplacePaymentCardDocument,
   SandboxAuthenticateDocument,
   type SandboxAuthenticationOutcome,
   SandboxTokenizeCardDocument,
@@ -123,6 +124,19 @@ export function usePaymentAuthentication(token: string | null) {
     staleTime: 0,
     meta: { persist: false },
   });
+}
+
+/**
+ * Another card for a refused charge (the mailed link's page): `cardToken` is the card form's token, or
+ * after CARD_AUTHENTICATION_REQUIRED the client secret it gave.
+ */
+export async function replacePaymentCard(
+  token: string,
+  cardToken: string,
+  postalCode: string | null,
+): Promise<PaymentAuthentication> {
+  return (await execute(ReplacePaymentCardDocument, { token, card: { token: cardToken, postalCode } }))
+    .replacePaymentCard;
 }
 
 /** After the challenge: the API asks the processor how the payment stands, and books on success. */

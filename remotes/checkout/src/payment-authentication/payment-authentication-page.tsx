@@ -10,6 +10,7 @@ import { Link as RouterLink, useParams, useSearchParams } from '@atrium/navigati
 import { CardAuthenticationFailedError, useCardChallenge } from '@atrium/payment-forms';
 import { Alert, Button, Card, Flex, PageHeading, Skeleton, Stack, Text } from '@atrium/ui';
 import { useState } from 'react';
+import { cardReplacedMessage, ReplaceCardForm } from './replace-card-form';
 
 export const PAYMENT_LINK_FAILED = 'There was an issue with retrieving the payment. Please try again.';
 export const PAYMENT_AUTHENTICATED = 'Payment authenticated. Your appointment is booked.';
@@ -44,7 +45,7 @@ export function PaymentAuthenticationPage() {
           <Alert.Title>{serverMessage(payment.error) ?? PAYMENT_LINK_FAILED}</Alert.Title>
         </Alert.Root>
       ) : (
-        <PaymentCard payment={current} attempt={attempt} />
+        <PaymentCard payment={current} attempt={attempt} token={token} />
       )}
     </Stack>
   );
@@ -56,6 +57,7 @@ export function PaymentAuthenticationPage() {
  */
 function useAuthenticationAttempt(token: string | null, challenge: (clientSecret: string) => Promise<void>) {
   const [outcome, setOutcome] = useState<PaymentAuthentication | null>(null);
+  const [replaced, setReplaced] = useState(false);
   const [working, setWorking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -78,16 +80,23 @@ function useAuthenticationAttempt(token: string | null, challenge: (clientSecret
     }
   };
 
-  return { outcome, working, problem, authenticate };
+  /** The client added another card for a refused charge: the page shows the API's answer. */
+  const cardReplaced = (payment: PaymentAuthentication) => {
+    setReplaced(true);
+    setOutcome(payment);
+  };
+
+  return { outcome, working, problem, authenticate, replaced, cardReplaced };
 }
 
 interface PaymentCardProps {
   payment: PaymentAuthentication;
   attempt: ReturnType<typeof useAuthenticationAttempt>;
+  token: string;
 }
 
 /** The payment as it stands: to authenticate, authenticated, or failed, and where to go next. */
-function PaymentCard({ payment, attempt }: PaymentCardProps) {
+function PaymentCard({ payment, attempt, token }: PaymentCardProps) {
   const { marketplaceId = '' } = useParams();
   return (
     <Card.Root>
@@ -113,21 +122,33 @@ function PaymentCard({ payment, attempt }: PaymentCardProps) {
             {PAYMENT_AUTHENTICATED}
           </Text>
         )}
-        {payment.status === 'FAILED' && (
+        {payment.status === 'FAILED' && !payment.cardReplaced && (
           <Stack gap="2" role="alert">
             <Text fontWeight="semibold">
               The payment of {formatCents(payment.amount)} did not go through.
             </Text>
             {payment.failureReason && <Text>{payment.failureReason}</Text>}
-            <Text>Your appointment is not booked yet; {payment.marketplaceName} will be in touch.</Text>
+            <Text>
+              {payment.canReplaceCard
+                ? `Your appointment is not booked yet. Add another card and ${payment.marketplaceName} will confirm it.`
+                : `Your appointment is not booked yet; ${payment.marketplaceName} will be in touch.`}
+            </Text>
           </Stack>
+        )}
+        {payment.status === 'FAILED' && payment.canReplaceCard && (
+          <ReplaceCardForm token={token} onReplaced={attempt.cardReplaced} />
+        )}
+        {payment.status === 'FAILED' && payment.cardReplaced && (
+          <Text role={attempt.replaced ? 'status' : undefined} fontWeight="semibold">
+            {cardReplacedMessage(payment.marketplaceName)}
+          </Text>
         )}
         {attempt.problem && (
           <Text role="alert" color="fg.error">
             {attempt.problem}
           </Text>
         )}
-        {payment.status !== 'REQUIRES_ACTION' && (
+        {payment.status !== 'REQUIRES_ACTION' && !payment.canReplaceCard && (
           <Flex gap="3" wrap="wrap">
             <Button asChild variant="outline">
               <RouterLink to={`/${marketplaceId}/profile`}>View Appointment Status</RouterLink>

@@ -25,6 +25,7 @@ export type AppointmentNoticeKind =
   | 'cancelled'
   | 'refunded'
   | 'no-show'
+  | 'payment-failed'
   | 'declined'
   | 'reminder'
   | 'authenticate-payment'
@@ -48,6 +49,9 @@ export interface NoticeOptions {
   refundedCents?: number;
   /** `refunded`: why, as staff wrote it. */
   refundReason?: string | null;
+  /** `payment-failed`: the page where the client adds another card, and the processor's reason. */
+  paymentLink?: string;
+  failureReason?: string;
   /** `no-show`: the fee charged (or refused), null when the marketplace charges none. */
   noShowFee?: { ok: boolean; cents: number } | null;
   /** `authenticate-payment`: the page where the client authenticates the payment. */
@@ -76,6 +80,10 @@ export function appointmentMessages(
   if (kind === 'cancelled') return cancelled(booked, settings, options);
   if (kind === 'refunded') return refunded(booked, settings, options);
   if (kind === 'no-show') return noShow(booked, settings, options.noShowFee ?? null);
+  if (kind === 'payment-failed') {
+    if (!options.paymentLink) throw new Error('A payment-failed message needs its link.');
+    return paymentFailed(booked, settings, options.paymentLink, options.failureReason ?? '');
+  }
   if (kind === 'declined') return declined(booked, settings);
   if (kind === 'authenticate-payment') {
     if (!options.authenticationLink) throw new Error('An authenticate-payment message needs its link.');
@@ -208,6 +216,27 @@ function cancelled(
       wasBooked ? [appointmentCalendarFile(notice, settings, 'CANCEL')] : [],
     ),
     sms: `${name}: your appointment on ${formatShortDateTime(notice.appointment.startsAt, notice.timeZone)} was cancelled.${shortReason ? ` Reason: ${shortReason}` : ''}${refunded > 0 ? ` We refunded ${formatCents(refunded)}.` : ''}`,
+  };
+}
+
+/** The marketplace tried to confirm, but the card was refused: a link to add another card. */
+function paymentFailed(
+  notice: BookedNotice,
+  settings: NotificationSettings,
+  link: string,
+  reason: string,
+): ClientMessages {
+  const name = notice.marketplace.name;
+  const when = formatDateTime(notice.appointment.startsAt, notice.timeZone);
+  return {
+    email: email(notice, settings, {
+      subject: `${name}: your payment did not go through`,
+      intro: `${name} tried to confirm your appointment, but your card was refused: ${reason}`,
+      details: details(notice, when),
+      outro: `Add another card and ${name} will confirm your appointment with it. Your time is held for you meanwhile.`,
+      link: { label: 'Add another card', href: link },
+    }),
+    sms: `${name}: the payment for your appointment on ${formatShortDateTime(notice.appointment.startsAt, notice.timeZone)} did not go through. We emailed you a link to add another card.`,
   };
 }
 

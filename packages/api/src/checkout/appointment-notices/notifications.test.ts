@@ -311,7 +311,7 @@ describe.each(testDatabases)('client notifications on $name', (factory) => {
       ]);
     });
 
-    it('sends nothing when the charge fails and the appointment stays PENDING', async () => {
+    it('mails only the refused payment’s link when the charge fails and the appointment stays PENDING', async () => {
       const email = nextEmail();
       const { date, time } = nextSlot();
       const { id } = await book({
@@ -329,6 +329,7 @@ describe.each(testDatabases)('client notifications on $name', (factory) => {
       expect(result.failureReason).toBeTruthy();
       expect((await mailbox(email)).map((message) => message.subject)).toEqual([
         'Checkout Test 83: we received your appointment request',
+        'Checkout Test 83: your payment did not go through',
       ]);
     });
 
