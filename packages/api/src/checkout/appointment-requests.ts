@@ -14,6 +14,7 @@ import type { AppointmentRequestInput, AppointmentRequestView } from './booking/
 import { idempotencyCaller, identifyClient, registerClient } from './booking/client';
 import { holdTime } from './booking/hold-time';
 import { assertTakingBookings } from './booking/marketplace-live';
+import { queueNewRequestJob } from './booking/new-request-job';
 import { checkPaymentMethod, recordPaymentMethod } from './booking/payment-method';
 import { checkCartAtPlace, checkRequestedTime } from './booking/place-and-time';
 import { priceBooking } from './booking/price';
@@ -106,6 +107,8 @@ async function book(
     const result = requestAnswer(outcome, price.due, recap);
     // 'Request received', by mail (and text when the client agreed to texts): only if this commits.
     await notifyClient(tx, ports.notifications, 'received', { requestId });
+    // The staff hear of a request holding a time; a waitlist request reaches them when it takes one.
+    if (held) await queueNewRequestJob(tx, held.appointmentId);
     await complete(tx, result);
     return result;
   });

@@ -15,6 +15,7 @@ import { loadPlaceSchedules, practitioners, rankPractitioners, slotRules } from 
 import { notifyClient } from './appointment-notices/notify';
 import type { BookingPlace } from './booking/booking-request';
 import { holdTime } from './booking/hold-time';
+import { queueNewRequestJob } from './booking/new-request-job';
 import { sqlState } from './booking/sql-state';
 import { SlotTakenError } from './errors';
 import type { CheckoutPorts } from './ports';
@@ -370,6 +371,7 @@ export async function acceptWaitlistOffer(ports: CheckoutPorts, token: string): 
         .set({ acceptedAt: now, appointmentId: held.appointmentId })
         .where(eq(waitlistOffers.id, row.id));
       await notifyClient(tx, ports.notifications, 'received', { appointmentId: held.appointmentId });
+      await queueNewRequestJob(tx, held.appointmentId);
     });
   } catch (error) {
     if (error instanceof SlotTakenError) throw new InvalidInputError(waitlistOfferMessages.taken);

@@ -3,11 +3,12 @@ import { queueDueReminders, reconcilePendingConfirmations } from '../checkout';
 import { type AccountEmailJob, sendAccountEmail } from '../identity';
 import type { Database } from '../kernel/database/database';
 import { bossDb } from '../kernel/jobs/pg-boss-db';
-import { jobSchema, queues } from '../kernel/jobs/queues';
+import { jobSchema, type NewRequestJob, queues } from '../kernel/jobs/queues';
 import { reconcilePendingPurchases, renewDueMemberships } from '../memberships';
 import type { Mailer, NotificationSettings, SmsSender } from '../notifications';
 import { deliverMessage } from '../notifications';
 import type { PaymentsProcessor } from '../payments';
+import { notifyStaffOfNewRequest } from '../staff';
 import { deleteExpired } from './housekeeping';
 
 export interface JobPorts {
@@ -61,6 +62,7 @@ export async function startJobEngine(ports: JobPorts, options: JobEngineOptions)
   let running = true;
   await startDeliveryWorkers(boss, ports, options);
   await startAccountEmailWorker(boss, ports, options);
+  await startNewRequestWorker(boss, ports, options);
   await startSchedules(boss, ports, options);
   return {
     isRunning: () => running,
@@ -124,6 +126,25 @@ async function startAccountEmailWorker(
       job.data,
     ).catch((error: unknown) => {
       options.onError(error, queues.accountEmail.name);
+      throw error;
+    });
+  });
+}
+
+/** New requests: the staff context mails the members who should hear of each one (once, however often run). */
+async function startNewRequestWorker(
+  boss: PgBoss,
+  ports: JobPorts,
+  options: JobEngineOptions,
+): Promise<void> {
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds };
+  await boss.work<NewRequestJob>(queues.newRequest.name, polling, async ([job]) => {
+    if (!job) return;
+    await notifyStaffOfNewRequest(
+      { db: ports.database.db, notifications: ports.notifications },
+      job.data,
+    ).catch((error: unknown) => {
+      options.onError(error, queues.newRequest.name);
       throw error;
     });
   });

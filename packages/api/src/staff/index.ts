@@ -9,5 +9,6 @@ export {
   type MediaStorage,
   useMedia,
 } from './media';
+export { notifyStaffOfNewRequest, type RequestNoticePorts } from './request-notices/notify-staff';
 export type { StaffRequestView } from './requests';
 export { activityLog, remotePreviews, staffMembers } from './tables';

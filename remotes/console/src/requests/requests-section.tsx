@@ -1,6 +1,7 @@
 import { useMarketplace } from '@atrium/graphql-client';
 import { useStaffRequests } from '@atrium/graphql-client/staff';
 import { PageHeading, Stack, Text } from '@atrium/ui';
+import { useMarkRequestsSeenOnOpen } from '../request-notices/use-mark-requests-seen-on-open';
 import { LoadError, Loading } from '../shared/query-states';
 import type { ConsoleSectionProps } from '../shell/console-staff';
 import { apiFilter, RequestFilters, useRequestFilter } from './request-filters';
@@ -14,6 +15,7 @@ import { RequestItem } from './request-item';
  */
 export default function RequestsSection({ marketplaceId, staff }: ConsoleSectionProps) {
   const { values, update } = useRequestFilter();
+  useMarkRequestsSeenOnOpen(marketplaceId);
   const marketplace = useMarketplace(marketplaceId);
   const requests = useStaffRequests(marketplaceId, apiFilter(values));
   const clinics = marketplace.data?.clinicOrganizations ?? [];

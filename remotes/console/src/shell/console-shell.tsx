@@ -1,8 +1,10 @@
+import { staffMay } from '@atrium/domain';
 import { marketplaceSetupQueryOptions } from '@atrium/graphql-client/staff-setup';
 import { Navigate, Route, Link as RouterLink, Routes, useLocation } from '@atrium/navigation';
 import { Box, Center, Grid, Link, PageHeading, Spinner, Stack, Text } from '@atrium/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
+import { RequestMailsSetting } from '../request-notices/request-mails-setting';
 import { type ConsoleSection, consoleSections, sectionsFor } from '../sections';
 import type { ConsoleStaff } from './console-staff';
 
@@ -25,7 +27,10 @@ export function ConsoleShell({ marketplaceId, staff, sections = consoleSections 
       templateColumns={{ base: 'minmax(0, 1fr)', lg: '12rem minmax(0, 1fr)' }}
       gap={{ base: '4', lg: '8' }}
     >
-      <SectionNav marketplaceId={marketplaceId} sections={allowed} />
+      <Stack gap="6">
+        <SectionNav marketplaceId={marketplaceId} staff={staff} sections={allowed} />
+        {staffMay(staff.role, 'followNewRequests') && <RequestMailsSetting marketplaceId={marketplaceId} />}
+      </Stack>
       <Box minW="0">
         <Routes>
           <Route index element={<Landing marketplaceId={marketplaceId} sections={allowed} />} />
@@ -76,9 +81,11 @@ function Landing({
 
 function SectionNav({
   marketplaceId,
+  staff,
   sections,
 }: {
   marketplaceId: string;
+  staff: ConsoleStaff;
   sections: readonly ConsoleSection[];
 }) {
   const { pathname } = useLocation();
@@ -86,7 +93,7 @@ function SectionNav({
   return (
     <Box as="nav" aria-label="Console sections">
       <Stack as="ul" listStyleType="none" direction={{ base: 'row', lg: 'column' }} gap="1" flexWrap="wrap">
-        {sections.map(({ path, label }) => {
+        {sections.map(({ path, label, badge: Badge }) => {
           const to = `${base}/${path}`;
           const current = pathname === to || pathname.startsWith(`${to}/`);
           return (
@@ -104,6 +111,7 @@ function SectionNav({
               >
                 <RouterLink to={to} aria-current={current ? 'page' : undefined}>
                   {label}
+                  {Badge && <Badge marketplaceId={marketplaceId} staff={staff} />}
                 </RouterLink>
               </Link>
             </li>

@@ -23,6 +23,14 @@ export const queues = {
     name: 'account-email',
     options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
   },
+  /**
+   * A new request (a PENDING appointment) to tell the marketplace's staff of: checkout queues it in the
+   * request's transaction and the staff context mails the members who want it, once (staff/request-notices).
+   */
+  newRequest: {
+    name: 'new-request',
+    options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  },
   renewMemberships: {
     name: 'renew-memberships',
     cron: '*/15 * * * *',
@@ -49,5 +57,10 @@ export const queues = {
     options: { policy: 'stately', retryLimit: 0, expireInSeconds: 30 * 60 },
   },
 } satisfies Record<string, { name: string; cron?: string; options: Omit<PgBoss.Queue, 'name'> }>;
+
+/** The data of a `new-request` job: the appointment that holds the request's time. */
+export interface NewRequestJob {
+  appointmentId: number;
+}
 
 export type QueueName = (typeof queues)[keyof typeof queues]['name'];
