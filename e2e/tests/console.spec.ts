@@ -63,6 +63,7 @@ const deskMember = () =>
           'Settings',
           'Versions',
           'Activity',
+          'Reports',
         ],
       }
     : {

@@ -1,6 +1,7 @@
 import type { StaffOperation, StaffRole } from '@atrium/domain';
 import { staffMay } from '@atrium/domain';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { UnreadRequestsBadge } from './request-notices/unread-requests-badge';
 import type { ConsoleSectionProps } from './shell/console-staff';
 
 /**
@@ -12,6 +13,8 @@ export interface ConsoleSection {
   label: string;
   operation: StaffOperation;
   page: LazyExoticComponent<ComponentType<ConsoleSectionProps>>;
+  /** Shown after the label in the navigation, e.g. a count of what is new there. */
+  badge?: ComponentType<ConsoleSectionProps>;
 }
 
 /**
@@ -33,6 +36,7 @@ export const consoleSections: readonly ConsoleSection[] = [
     label: 'Requests',
     operation: 'viewRequests',
     page: lazy(() => import('./requests/requests-section')),
+    badge: UnreadRequestsBadge,
   },
   {
     path: 'schedule',
@@ -88,6 +92,12 @@ export const consoleSections: readonly ConsoleSection[] = [
     label: 'Activity',
     operation: 'viewActivityLog',
     page: lazy(() => import('./activity/activity-section')),
+  },
+  {
+    path: 'reports',
+    label: 'Reports',
+    operation: 'viewReports',
+    page: lazy(() => import('./reports/reports-section')),
   },
 ];
 

@@ -8,6 +8,7 @@ import {
   type PractitionerSchedule,
   type Slot,
   type WorkingWindow,
+  workingMinutes,
 } from './engine';
 
 const newYork = 'America/New_York';
@@ -657,5 +658,37 @@ describe('choosePractitioner', () => {
     // Both outcomes are well exercised.
     expect(offeredCount).toBeGreaterThan(1000);
     expect(refusedCount).toBeGreaterThan(1000);
+  });
+});
+
+describe('workingMinutes', () => {
+  const week = { start: monday, end: '2026-06-07' };
+
+  it('counts the weekly windows of the dates, both ends included', () => {
+    expect(workingMinutes(practitioner(1), newYork, week)).toBe(5 * 8 * 60);
+    expect(workingMinutes(practitioner(1), newYork, { start: monday, end: monday })).toBe(8 * 60);
+    expect(workingMinutes(practitioner(1), newYork, { start: '2026-06-02', end: monday })).toBe(0);
+  });
+
+  it("takes a changed day's hours instead of the weekly ones, and takes time off away", () => {
+    const changed = practitioner(1, {
+      dayChanges: [
+        { date: '2026-06-02', windows: [{ startMinute: 12 * 60, endMinute: 15 * 60 }] },
+        { date: '2026-06-06', windows: [{ startMinute: 10 * 60, endMinute: 12 * 60 }] },
+        { date: '2026-06-03', windows: [] },
+      ],
+      // Two hours on Thursday, and a span wholly outside the windows that changes nothing.
+      timeOff: [span('2026-06-04 08:00', '2026-06-04 11:00'), span('2026-06-05 18:00', '2026-06-05 20:00')],
+      appointments: [span(`${monday} 09:00`, `${monday} 12:00`)],
+    });
+    // Mon 8 h, Tue 3 h, Wed none, Thu 8 - 2 h, Fri 8 h, Sat 2 h; appointments are work.
+    expect(workingMinutes(changed, newYork, week)).toBe((8 + 3 + 0 + 6 + 8 + 2) * 60);
+  });
+
+  it('counts real minutes on the nights the clocks change', () => {
+    const allDay = practitioner(1, { windows: everyDay('00:00', '24:00') });
+    // New York springs forward on 2026-03-08 and falls back on 2026-11-01.
+    expect(workingMinutes(allDay, newYork, { start: '2026-03-08', end: '2026-03-08' })).toBe(23 * 60);
+    expect(workingMinutes(allDay, newYork, { start: '2026-11-01', end: '2026-11-01' })).toBe(25 * 60);
   });
 });

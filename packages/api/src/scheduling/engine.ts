@@ -182,19 +182,7 @@ function practitionerStarts(
 
   // Windows of the asked days and the day after, so a visit may run on past midnight into a window
   // that starts there.
-  const windows: Interval[] = [];
-  const changed = new Map((practitioner.dayChanges ?? []).map((change) => [dayNumber(change.date), change]));
-  for (let day = first; day <= last + 1; day++) {
-    const weekday = isoWeekday(day);
-    const dayWindows = changed.get(day)?.windows ?? practitioner.windows.filter((w) => w.weekday === weekday);
-    for (const window of dayWindows) {
-      const start = calendar.instantOf(day, window.startMinute);
-      const end = calendar.instantOf(day, window.endMinute);
-      // A window wholly inside a skipped hour has no real time.
-      if (end > start) windows.push({ start, end });
-    }
-  }
-  windows.sort((a, b) => a.start - b.start || a.end - b.end);
+  const windows = workingWindows(practitioner, calendar, first, last + 1);
   const lastEnd = calendar.instantOf(last + 1, 0);
 
   const busy = merge([...practitioner.timeOff, ...practitioner.appointments]);
@@ -223,6 +211,52 @@ function practitionerStarts(
     }
   }
   return starts.sort((a, b) => a - b);
+}
+
+/**
+ * A practitioner's working windows on local days first..last as instants, in order: a changed day's
+ * windows instead of that weekday's weekly ones.
+ */
+function workingWindows(
+  practitioner: PractitionerSchedule,
+  calendar: LocalCalendar,
+  first: number,
+  last: number,
+): Interval[] {
+  const windows: Interval[] = [];
+  const changed = new Map((practitioner.dayChanges ?? []).map((change) => [dayNumber(change.date), change]));
+  for (let day = first; day <= last; day++) {
+    const weekday = isoWeekday(day);
+    const dayWindows = changed.get(day)?.windows ?? practitioner.windows.filter((w) => w.weekday === weekday);
+    for (const window of dayWindows) {
+      const start = calendar.instantOf(day, window.startMinute);
+      const end = calendar.instantOf(day, window.endMinute);
+      // A window wholly inside a skipped hour has no real time.
+      if (end > start) windows.push({ start, end });
+    }
+  }
+  return windows.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+/**
+ * The minutes a practitioner works at the location on local dates start..end (both included): the
+ * windows availability offers times in (a changed day's instead of the weekly ones), less time off, in
+ * real minutes across daylight-saving changes. Appointments are work, so they are not taken off.
+ */
+export function workingMinutes(
+  practitioner: PractitionerSchedule,
+  timeZone: string,
+  dateRange: { start: string; end: string },
+): number {
+  const first = dayNumber(dateRange.start);
+  const last = dayNumber(dateRange.end);
+  if (last < first) return 0;
+  const calendar = new LocalCalendar(timeZone, first, last);
+  const worked = subtract(
+    merge(workingWindows(practitioner, calendar, first, last)),
+    merge(practitioner.timeOff),
+  );
+  return Math.floor(worked.reduce((total, span) => total + span.end - span.start, 0) / minuteMs);
 }
 
 /** Overlapping or touching intervals joined, in order. */

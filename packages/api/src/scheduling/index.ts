@@ -1,7 +1,7 @@
 // The scheduling context's public entry: what other contexts, the composition root and tests use of it.
 export { clipToBookableDates, loadPlaceSchedules, slotRules } from './availability';
 export type { PractitionerSchedule } from './engine';
-export { choosePractitioner, findAvailableSlots, rankPractitioners } from './engine';
+export { choosePractitioner, findAvailableSlots, rankPractitioners, workingMinutes } from './engine';
 export { loadSchedules } from './load-schedules';
 export type { AppointmentStatus } from './tables';
 export {

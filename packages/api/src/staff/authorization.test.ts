@@ -16,6 +16,7 @@ import {
   TestBrowser,
 } from '../test/checkout';
 import { testDatabases } from '../test/databases';
+import { requestNoticeOperations } from '../test/request-notices';
 import {
   type StaffRequestResult,
   signedInStaff,
@@ -424,6 +425,149 @@ describe.each(testDatabases)('staff authorization matrix on $name', (factory) =>
         // Refused: nothing changed for the marketplace's clients, and no preview was started or ended.
         expect(await stateCount(marketplaceId)).toBe(statesBefore);
         expect(await previewCount()).toBe(previewsBefore);
+      },
+    );
+  });
+
+  describe('new-request notices (every role, on its own membership)', () => {
+    type NoticeOperation = keyof typeof requestNoticeOperations;
+    type NoticeOutcome = 'ok' | 'FORBIDDEN' | 'UNAUTHENTICATED';
+    const every = (outcome: NoticeOutcome) =>
+      Object.fromEntries(
+        (Object.keys(requestNoticeOperations) as NoticeOperation[]).map((operation) => [operation, outcome]),
+      ) as Record<NoticeOperation, NoticeOutcome>;
+    /** What each role gets on its own marketplace; on the other one every operation is refused. */
+    const noticesMatrix: Record<Role, Record<NoticeOperation, NoticeOutcome>> = {
+      owner: every('ok'),
+      frontDesk: every('ok'),
+      practitioner: every('ok'),
+      client: every('FORBIDDEN'),
+      signedOut: every('UNAUTHENTICATED'),
+    };
+    const noticeCells = (Object.keys(noticesMatrix) as Role[]).flatMap((role) =>
+      (Object.keys(noticesMatrix[role]) as NoticeOperation[]).flatMap((operation) =>
+        (['own', 'other'] as const).map((where) => ({ role, operation, where })),
+      ),
+    );
+    /** Each member's own switch and last visit of Requests, by email. */
+    const memberStates = () =>
+      context.sql<{ email: string; notify_new_requests: boolean; seen: boolean }>(
+        `select u.email, m.notify_new_requests, m.requests_seen_at is not null as seen
+           from staff_members m join users u on u.id = m.user_id order by m.id`,
+      );
+
+    it.each(noticeCells)(
+      '$role: $operation on the $where marketplace',
+      async ({ role, operation, where }) => {
+        const marketplaceId = where === 'own' ? own.marketplace : other.marketplace;
+        const want =
+          where === 'own'
+            ? noticesMatrix[role][operation]
+            : role === 'signedOut'
+              ? 'UNAUTHENTICATED'
+              : 'FORBIDDEN';
+        await context.sql('update staff_members set notify_new_requests = true, requests_seen_at = null');
+        const before = await memberStates();
+        const response = await browsers[role].post<Record<string, unknown>>(
+          requestNoticeOperations[operation],
+          {
+            marketplaceId,
+            enabled: false,
+          },
+        );
+        const codes = response.body.errors?.map((error) => error.extensions?.code);
+        if (want !== 'ok') {
+          expect({ codes, data: response.body.data }).toEqual({ codes: [want], data: null });
+          expect(await memberStates()).toEqual(before);
+          return;
+        }
+        expect(codes).toBeUndefined();
+        const answer = Object.values(response.body.data ?? {})[0];
+        if (operation === 'unreadCount') expect(answer).toBeGreaterThan(0);
+        if (operation === 'markSeen') expect(answer).toBe(0);
+        if (operation === 'settings') expect(answer).toEqual({ mailNewRequests: true });
+        if (operation === 'setMails') expect(answer).toEqual({ mailNewRequests: false });
+        // A change touches the caller's own membership only.
+        const email = {
+          owner: 'owner@staff.test',
+          frontDesk: 'desk@staff.test',
+          practitioner: 'ada@staff.test',
+        }[role as 'owner' | 'frontDesk' | 'practitioner'];
+        expect(await memberStates()).toEqual(
+          before.map((member) =>
+            member.email !== email
+              ? member
+              : {
+                  ...member,
+                  notify_new_requests: operation !== 'setMails',
+                  seen: operation === 'markSeen',
+                },
+          ),
+        );
+      },
+    );
+  });
+
+  describe('reports (owner only)', () => {
+    const reportArgs = '$marketplaceId: ID!, $from: String!, $to: String!';
+    const reportOperations = {
+      report: `query StaffReport(${reportArgs}) {
+        staffReport(marketplaceId: $marketplaceId, from: $from, to: $to) { bookings { total } collected }
+      }`,
+      appointmentsCsv: `query StaffReportAppointmentsCsv(${reportArgs}) {
+        staffReportAppointmentsCsv(marketplaceId: $marketplaceId, from: $from, to: $to)
+      }`,
+      paymentsCsv: `query StaffReportPaymentsCsv(${reportArgs}) {
+        staffReportPaymentsCsv(marketplaceId: $marketplaceId, from: $from, to: $to)
+      }`,
+    };
+    type ReportOperation = keyof typeof reportOperations;
+    type ReportOutcome = 'ok' | 'FORBIDDEN' | 'UNAUTHENTICATED';
+    const every = (outcome: ReportOutcome) =>
+      Object.fromEntries(
+        (Object.keys(reportOperations) as ReportOperation[]).map((operation) => [operation, outcome]),
+      ) as Record<ReportOperation, ReportOutcome>;
+    /** What each role gets on its own marketplace; on the other one every operation is refused. */
+    const reportsMatrix: Record<Role, Record<ReportOperation, ReportOutcome>> = {
+      owner: every('ok'),
+      frontDesk: every('FORBIDDEN'),
+      practitioner: every('FORBIDDEN'),
+      client: every('FORBIDDEN'),
+      signedOut: every('UNAUTHENTICATED'),
+    };
+    const reportCells = (Object.keys(reportsMatrix) as Role[]).flatMap((role) =>
+      (Object.keys(reportsMatrix[role]) as ReportOperation[]).flatMap((operation) =>
+        (['own', 'other'] as const).map((where) => ({ role, operation, where })),
+      ),
+    );
+
+    it.each(reportCells)(
+      '$role: $operation on the $where marketplace',
+      async ({ role, operation, where }) => {
+        const marketplaceId = where === 'own' ? own.marketplace : other.marketplace;
+        const want =
+          where === 'own'
+            ? reportsMatrix[role][operation]
+            : role === 'signedOut'
+              ? 'UNAUTHENTICATED'
+              : 'FORBIDDEN';
+        // The days of the two requests made before the matrix ran (the at-home one, then the clinic's).
+        const response = await browsers[role].post<Record<string, unknown>>(reportOperations[operation], {
+          marketplaceId,
+          from: daysAhead(6),
+          to: daysAhead(7),
+        });
+        const codes = response.body.errors?.map((error) => error.extensions?.code);
+        if (want !== 'ok') {
+          expect({ codes, data: response.body.data }).toEqual({ codes: [want], data: null });
+          return;
+        }
+        expect(codes).toBeUndefined();
+        const answer = Object.values(response.body.data ?? {})[0];
+        // Marketplace 80 collects on site: two requests, nothing charged.
+        if (operation === 'report') expect(answer).toEqual({ bookings: { total: 2 }, collected: 0 });
+        if (operation === 'appointmentsCsv') expect(String(answer).trimEnd().split('\n')).toHaveLength(3);
+        if (operation === 'paymentsCsv') expect(String(answer).trimEnd().split('\n')).toHaveLength(1);
       },
     );
   });

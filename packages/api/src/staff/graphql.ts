@@ -5,6 +5,8 @@ import { staffActivityResolvers } from './activity/resolvers';
 import { staffCatalogueResolvers } from './catalogue-admin/catalogue-resolvers';
 import { staffClientResolvers } from './clients-resolvers';
 import { staffOffersResolvers } from './offers/resolvers';
+import { staffReportsResolvers } from './reports/resolvers';
+import { staffRequestNoticeResolvers } from './request-notices/resolvers';
 import { staffResolvers } from './resolvers';
 import { staffSettingsResolvers } from './settings/settings-resolvers';
 import { staffSetupResolvers } from './setup/resolvers';
@@ -21,6 +23,8 @@ export const resolvers: Resolvers[] = [
   staffSetupResolvers,
   staffSettingsResolvers,
   staffActivityResolvers,
+  staffReportsResolvers,
   staffTeamResolvers,
   staffCatalogueResolvers,
+  staffRequestNoticeResolvers,
 ];
