@@ -5,7 +5,7 @@ export { cancelWithRefund } from './cancellation';
 export type { CheckoutConfig } from './config';
 export { defaultCheckoutConfig, developmentOperatorKey, loadCheckoutConfig } from './config';
 export { reconcilePendingConfirmations } from './confirmation-reconciliation';
-export { slotTakenMessage } from './errors';
+export { SlotTakenError, slotTakenMessage } from './errors';
 export { appointmentId, localDate } from './inputs';
 export { markNoShow } from './no-show';
 export type { OperatorAppointmentResult, OperatorDependencies } from './operator-actions';
@@ -20,6 +20,8 @@ export { handleProcessorEvent, processorEventLifetimeMs, refundedInProcessor } f
 export { promoMessages } from './promo-codes';
 export type { RefundOutcome } from './refunds';
 export { refundPayment } from './refunds';
+export type { RescheduleOptions, RescheduleTarget } from './reschedule';
+export { rescheduleAppointment, rescheduleMessages, rescheduleOptions } from './reschedule';
 export {
   appointmentPayments,
   appointmentRefunds,

@@ -210,6 +210,8 @@ export const appointments = pgTable(
     remindedAt: timestamptz('reminded_at'),
     /** Why the operator cancelled it, as told to the client; null without a reason. */
     cancellationReason: text('cancellation_reason'),
+    /** The calendar invitation's SEQUENCE: raised by every move (0030). */
+    calendarSequence: integer('calendar_sequence').notNull().default(0),
   },
   (t) => [
     foreignKey({
@@ -231,12 +233,16 @@ export const appointments = pgTable(
       .where(sql`${t.status} = 'BOOKED' and ${t.remindedAt} is null`),
     check('appointments_latitude_range', sql`${t.latitude} between -90 and 90`),
     check('appointments_longitude_range', sql`${t.longitude} between -180 and 180`),
-    check('appointments_status_known', sql`${t.status} in ('PENDING', 'BOOKED', 'COMPLETE', 'CANCELLED', 'NO_SHOW')`),
+    check(
+      'appointments_status_known',
+      sql`${t.status} in ('PENDING', 'BOOKED', 'COMPLETE', 'CANCELLED', 'NO_SHOW')`,
+    ),
     check('appointments_starts_before_end', sql`${t.startsAt} < ${t.endsAt}`),
     check(
       'appointments_completed_at_when_complete',
       sql`${t.completedAt} is null or ${t.status} = 'COMPLETE'`,
     ),
+    check('appointments_calendar_sequence_not_negative', sql`${t.calendarSequence} >= 0`),
     check(
       'appointments_cancellation_reason_when_cancelled',
       sql`${t.cancellationReason} is null or ${t.status} = 'CANCELLED'`,

@@ -1,7 +1,7 @@
 import { isRefundRequestKey, optional, REFUND_MESSAGES, reasonForClient } from '@atrium/domain';
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { z } from 'zod';
-import { appointmentId, localDate } from '../checkout';
+import { appointmentId, localDate, SlotTakenError } from '../checkout';
 import type { Resolvers } from '../generated/resolvers-types';
 import { ForbiddenError, UnauthenticatedError } from '../identity';
 import { parseInput, withServiceErrors } from '../kernel/graphql-errors';
@@ -9,6 +9,7 @@ import { idInput, marketplaceIdInput } from '../kernel/id-input';
 import { staffViewer } from './access';
 import { staffAppointmentAction, staffRefundPayment } from './actions';
 import { staffRequests } from './requests';
+import { staffRescheduleAppointment, staffRescheduleOptions } from './reschedule';
 
 /** The longest range of days one staffRequests call may ask for (two months of a schedule). */
 const MAX_RANGE_DAYS = 62;
@@ -61,6 +62,11 @@ const cancelArgs = actionArgs.extend({
   reason: optional(reasonForClient),
   refund: refundInput.nullish(),
 });
+const rescheduleOptionsArgs = actionArgs.extend({ date: localDate });
+const rescheduleArgs = rescheduleOptionsArgs.extend({
+  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Enter the time as HH:mm, e.g. 09:30.'),
+  practitionerId: idInput('Practitioner'),
+});
 const refundArgs = marketplaceArgs.extend({
   paymentId: idInput('Payment'),
   refund: refundInput,
@@ -76,6 +82,22 @@ export const staffResolvers: Resolvers = {
     staffRequests: (_parent, args, { db, identity }) => {
       const input = parseInput(requestsArgs, args);
       return withStaffErrors(() => staffRequests({ db, session: identity.session }, input));
+    },
+    staffRescheduleOptions: async (_parent, args, { checkout, identity }) => {
+      const { marketplaceId, id, date } = parseInput(rescheduleOptionsArgs, args);
+      const options = await withStaffErrors(() =>
+        staffRescheduleOptions(
+          { ...checkout, session: identity.session },
+          { marketplaceId, appointmentId: id, date },
+        ),
+      );
+      return {
+        timeZone: options.timeZone,
+        practitioners: options.practitioners.map(({ id: practitionerId, name, times }) => ({
+          practitioner: { id: String(practitionerId), name },
+          times,
+        })),
+      };
     },
   },
   Mutation: {
@@ -118,6 +140,19 @@ export const staffResolvers: Resolvers = {
         }),
       );
     },
+    staffRescheduleAppointment: (_parent, args, { checkout, identity }) => {
+      const { marketplaceId, id, date, time, practitionerId } = parseInput(rescheduleArgs, args);
+      return withStaffErrors(() =>
+        staffRescheduleAppointment(
+          { ...checkout, session: identity.session },
+          {
+            marketplaceId,
+            appointmentId: id,
+            target: { date, time, practitionerId },
+          },
+        ),
+      );
+    },
     staffMarkNoShow: (_parent, args, { checkout, identity }) => {
       const { marketplaceId, id } = parseInput(actionArgs, args);
       return withStaffErrors(() =>
@@ -149,9 +184,13 @@ export const staffResolvers: Resolvers = {
   },
 };
 
-/** withServiceErrors, plus UNAUTHENTICATED (signed out) and FORBIDDEN (not staff, or not allowed). */
+/**
+ * withServiceErrors, plus UNAUTHENTICATED (signed out), FORBIDDEN (not staff, or not allowed) and
+ * SLOT_TAKEN (a time taken meanwhile, so the page offers the times again).
+ */
 export const withStaffErrors = <T>(call: () => Promise<T>): Promise<T> =>
   withServiceErrors(call, [
     { error: UnauthenticatedError, code: 'UNAUTHENTICATED' },
     { error: ForbiddenError, code: 'FORBIDDEN' },
+    { error: SlotTakenError, code: 'SLOT_TAKEN' },
   ]);

@@ -15,6 +15,7 @@ describe('staffPermissions', () => {
       'cancelAppointment',
       'refundPayment',
       'markNoShow',
+      'rescheduleAppointment',
       'viewWaitlist',
       'offerWaitlistSlot',
       'viewClients',

@@ -26,6 +26,7 @@ export type AppointmentNoticeKind =
   | 'refunded'
   | 'no-show'
   | 'payment-failed'
+  | 'rescheduled'
   | 'declined'
   | 'reminder'
   | 'authenticate-payment'
@@ -80,6 +81,7 @@ export function appointmentMessages(
   if (kind === 'cancelled') return cancelled(booked, settings, options);
   if (kind === 'refunded') return refunded(booked, settings, options);
   if (kind === 'no-show') return noShow(booked, settings, options.noShowFee ?? null);
+  if (kind === 'rescheduled') return rescheduled(booked, settings);
   if (kind === 'payment-failed') {
     if (!options.paymentLink) throw new Error('A payment-failed message needs its link.');
     return paymentFailed(booked, settings, options.paymentLink, options.failureReason ?? '');
@@ -216,6 +218,33 @@ function cancelled(
       wasBooked ? [appointmentCalendarFile(notice, settings, 'CANCEL')] : [],
     ),
     sms: `${name}: your appointment on ${formatShortDateTime(notice.appointment.startsAt, notice.timeZone)} was cancelled.${shortReason ? ` Reason: ${shortReason}` : ''}${refunded > 0 ? ` We refunded ${formatCents(refunded)}.` : ''}`,
+  };
+}
+
+/**
+ * Staff moved the appointment: its new time, and for a booked one the updated invitation (the same
+ * UID, a higher SEQUENCE), which replaces the old event in the client's calendar.
+ */
+function rescheduled(notice: BookedNotice, settings: NotificationSettings): ClientMessages {
+  const name = notice.marketplace.name;
+  const when = formatDateTime(notice.appointment.startsAt, notice.timeZone);
+  const booked = notice.appointment.status === 'BOOKED';
+  return {
+    email: email(
+      notice,
+      settings,
+      {
+        subject: `${name}: your appointment was moved`,
+        intro: booked
+          ? `${name} moved your appointment. It is now on ${when}:`
+          : `${name} moved your appointment request to ${when}. It is still waiting for confirmation:`,
+        details: details(notice, when),
+        outro: `${changeByPhone(notice)}${booked ? ' The updated calendar invitation is attached.' : ''}`,
+        link: { label: 'Your appointments', href: appointmentsLink(settings, notice.marketplace.id) },
+      },
+      booked ? [appointmentCalendarFile(notice, settings, 'REQUEST')] : [],
+    ),
+    sms: `${name}: your appointment was moved to ${formatShortDateTime(notice.appointment.startsAt, notice.timeZone)}.`,
   };
 }
 

@@ -36,6 +36,8 @@ export interface AppointmentNotice {
     endsAt: Date;
     practitioner: string;
     cancellationReason: string | null;
+    /** The invitation's SEQUENCE (raised by every move). */
+    calendarSequence: number;
   } | null;
   /** A waitlist request's windows in order (empty for an appointment). */
   waitlist: { startsAt: Date; endsAt: Date }[];
@@ -108,6 +110,7 @@ const noticeColumns = {
   startsAt: appointments.startsAt,
   endsAt: appointments.endsAt,
   cancellationReason: appointments.cancellationReason,
+  calendarSequence: appointments.calendarSequence,
   practitioner: practitioners.name,
   procedures: procedureNames,
   waitlist: waitlistWindows,
@@ -157,5 +160,6 @@ function noticeAppointment(row: NoticeRow): AppointmentNotice['appointment'] {
     endsAt: row.endsAt,
     practitioner: row.practitioner ?? '',
     cancellationReason: row.cancellationReason,
+    calendarSequence: row.calendarSequence ?? 0,
   };
 }

@@ -22,7 +22,8 @@ export function placeLine(notice: AppointmentNotice): string {
 
 /**
  * The invitation (METHOD:REQUEST) of a confirmed appointment, or its withdrawal (METHOD:CANCEL) once
- * cancelled: the same UID, a higher SEQUENCE, so a calendar that took the invitation removes it.
+ * cancelled: the same UID, a higher SEQUENCE, so a calendar that took the invitation removes it. A
+ * moved appointment's invitation carries the SEQUENCE its move raised, so it replaces the one before.
  */
 export function appointmentCalendarFile(
   notice: BookedNotice,
@@ -47,7 +48,7 @@ export function appointmentCalendarFile(
     productId: 'atrium/appointments',
     method,
     uid: `atrium-appointment-${appointment.id}@${mailDomain(settings.mailFrom)}`,
-    sequence: method === 'CANCEL' ? 1 : 0,
+    sequence: appointment.calendarSequence + (method === 'CANCEL' ? 1 : 0),
     start: appointment.startsAt.getTime(),
     startInputType: 'utc',
     startOutputType: 'utc',

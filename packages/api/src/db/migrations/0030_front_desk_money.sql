@@ -30,6 +30,11 @@ alter table appointments drop constraint appointments_status_known;
 alter table appointments add constraint appointments_status_known
   check (status in ('PENDING', 'BOOKED', 'COMPLETE', 'CANCELLED', 'NO_SHOW'));
 
+-- Moved by staff: the calendar invitation's SEQUENCE, raised with every move, so a client's calendar
+-- replaces the event it holds (the withdrawal of a cancelled one goes one higher).
+alter table appointments add column calendar_sequence integer not null default 0
+  constraint appointments_calendar_sequence_not_negative check (calendar_sequence >= 0);
+
 -- What a charge was for (the confirmation's amount due, or a no-show fee), and who made the attempt
 -- (null for the client's own checkout and the operator's back office), so a failed one keeps its trace.
 alter table appointment_payments

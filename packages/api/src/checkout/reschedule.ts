@@ -1,0 +1,220 @@
+// Staff move a request or a booked appointment to another free time, with the same practitioner or
+// another who performs the cart at the same place: the times offered and the move both come from the
+// scheduling engine's own rules (working hours, changed days, time off, other appointments, the step
+// grid; no minimum notice for staff, never in the past), the moved appointment's own time not counting
+// against it. The move takes the practitioner's booking lock and the exclusion constraint has the
+// last word, so two staff moving two appointments into one time cannot both succeed.
+import { TZDate } from '@date-fns/tz';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../kernel/database/database';
+import { InvalidInputError, NotFoundError } from '../kernel/errors';
+import { largestId } from '../kernel/id-input';
+import {
+  appointments,
+  findAvailableSlots,
+  loadPlaceSchedules,
+  type PractitionerSchedule,
+  practitioners,
+  rankPractitioners,
+  slotRules,
+} from '../scheduling';
+import { notifyClient } from './appointment-notices/notify';
+import type { BookingPlace } from './booking/booking-request';
+import { practitionerLockSpace } from './booking/hold-time';
+import { exclusionViolation, sqlState } from './booking/sql-state';
+import { SlotTakenError } from './errors';
+import type { CheckoutPorts } from './ports';
+import { appointmentRequestProcedures, appointmentRequests } from './tables';
+
+export const rescheduleMessages = {
+  notMovable: 'Only a pending request or a booked appointment can be moved.',
+  notFree: 'That practitioner is not free for the whole visit then. Choose one of the times offered.',
+  past: 'Choose a time that has not passed.',
+} as const;
+
+export interface RescheduleTarget {
+  /** yyyy-MM-dd and HH:mm, local to the place. */
+  date: string;
+  time: string;
+  practitionerId: number;
+}
+
+export interface RescheduleOptions {
+  timeZone: string;
+  /** Each practitioner who performs the cart at the place, with their free start times that day. */
+  practitioners: { id: number; name: string; times: string[] }[];
+}
+
+type Movable = NonNullable<Awaited<ReturnType<typeof loadMovable>>>;
+
+/** The free times of a day to move an appointment to, per practitioner who can take the visit. */
+export async function rescheduleOptions(
+  ports: Pick<CheckoutPorts, 'db' | 'geocoder' | 'clock'>,
+  appointmentId: number,
+  date: string,
+): Promise<RescheduleOptions> {
+  const movable = await movableAppointment(ports.db, appointmentId);
+  const { rules, candidates } = await schedulesFor(ports, movable, date);
+  const names = await practitionerNames(
+    ports.db,
+    candidates.map((candidate) => candidate.id),
+  );
+  return {
+    timeZone: rules.timeZone,
+    practitioners: candidates.map((candidate) => ({
+      id: candidate.id,
+      name: names.get(candidate.id) ?? '',
+      times: findAvailableSlots({
+        ...rules,
+        dateRange: { start: date, end: date },
+        practitioners: [candidate],
+      }).map((slot) => slot.time),
+    })),
+  };
+}
+
+/**
+ * Moves the appointment, keeping its length, status and everything the client asked for; the client
+ * is mailed the new time (a BOOKED one with the updated invitation, its SEQUENCE raised). Throws
+ * SlotTakenError when the time was taken meanwhile.
+ */
+export async function rescheduleAppointment(
+  ports: Pick<CheckoutPorts, 'db' | 'geocoder' | 'clock' | 'notifications'>,
+  appointmentId: number,
+  target: RescheduleTarget,
+): Promise<{
+  status: 'PENDING' | 'BOOKED';
+  before: { startsAt: Date; practitionerId: number };
+  after: { startsAt: Date; endsAt: Date };
+}> {
+  const movable = await movableAppointment(ports.db, appointmentId);
+  const { rules, slot, candidates } = await schedulesFor(ports, movable, target.date, target.time);
+  const chosen = candidates.filter((candidate) => candidate.id === target.practitionerId);
+  const [free] = rankPractitioners({ ...rules, slot, practitioners: chosen });
+  if (!free) {
+    const past = new TZDate(`${target.date}T${target.time}`, rules.timeZone).getTime() <= rules.now.getTime();
+    throw new InvalidInputError(past ? rescheduleMessages.past : rescheduleMessages.notFree);
+  }
+  try {
+    await ports.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${practitionerLockSpace}, ${free.practitionerId})`);
+      const [moved] = await tx
+        .update(appointments)
+        .set({
+          startsAt: free.startsAt,
+          endsAt: free.endsAt,
+          practitionerId: free.practitionerId,
+          calendarSequence: sql`${appointments.calendarSequence} + 1`,
+          remindedAt: null,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(appointments.id, appointmentId),
+            inArray(appointments.status, ['PENDING', 'BOOKED']),
+            eq(appointments.startsAt, movable.startsAt),
+            eq(appointments.practitionerId, movable.practitionerId),
+          ),
+        )
+        .returning({ id: appointments.id });
+      // Moved or decided by someone else since it was read: what they see now is what counts.
+      if (!moved) throw new SlotTakenError();
+      await notifyClient(tx, ports.notifications, 'rescheduled', { appointmentId });
+    });
+  } catch (error) {
+    if (sqlState(error) === exclusionViolation) throw new SlotTakenError();
+    throw error;
+  }
+  return {
+    status: movable.status === 'BOOKED' ? 'BOOKED' : 'PENDING',
+    before: { startsAt: movable.startsAt, practitionerId: movable.practitionerId },
+    after: { startsAt: free.startsAt, endsAt: free.endsAt },
+  };
+}
+
+/** The day's schedules at the appointment's place for its cart, its own time left out, staff's rules. */
+async function schedulesFor(
+  ports: Pick<CheckoutPorts, 'db' | 'geocoder' | 'clock'>,
+  movable: Movable,
+  date: string,
+  time = '00:00',
+) {
+  const place = await loadPlaceSchedules(ports, {
+    marketplaceId: movable.marketplaceId,
+    place: 'organizationId' in movable.place ? movable.place : { location: movable.place.location },
+    procedureIds: movable.procedureIds,
+    dateRange: { start: date, end: date },
+  });
+  const rules = {
+    ...slotRules(place, ports.clock()),
+    // The visit keeps its length; staff are not held to the clients' minimum notice.
+    durationMinutes: Math.round((movable.endsAt.getTime() - movable.startsAt.getTime()) / 60_000),
+    noticeMinutes: 0,
+  };
+  const candidates = place.servesPlace
+    ? place.schedules.practitioners.map((candidate) => withoutOwnTime(candidate, movable))
+    : [];
+  return { rules, slot: { date, time }, candidates };
+}
+
+/** The practitioner's schedule without the moved appointment's own time. */
+function withoutOwnTime(candidate: PractitionerSchedule, movable: Movable): PractitionerSchedule {
+  if (candidate.id !== movable.practitionerId) return candidate;
+  const start = movable.startsAt.getTime();
+  const end = movable.endsAt.getTime();
+  return {
+    ...candidate,
+    appointments: candidate.appointments.filter((held) => held.start !== start || held.end !== end),
+  };
+}
+
+async function movableAppointment(db: Db, appointmentId: number): Promise<Movable> {
+  const movable = await loadMovable(db, appointmentId);
+  if (!movable) throw new NotFoundError(`Appointment ${appointmentId} was not found.`);
+  if (movable.status !== 'PENDING' && movable.status !== 'BOOKED') {
+    throw new InvalidInputError(rescheduleMessages.notMovable);
+  }
+  return movable;
+}
+
+/** The appointment with its request's place and cart (a request made at checkout); null if none. */
+async function loadMovable(db: Db, appointmentId: number) {
+  if (appointmentId > largestId) return null;
+  const [row] = await db
+    .select({
+      status: appointments.status,
+      startsAt: appointments.startsAt,
+      endsAt: appointments.endsAt,
+      practitionerId: appointments.practitionerId,
+      marketplaceId: appointments.marketplaceId,
+      organizationId: appointmentRequests.organizationId,
+      address: appointmentRequests.address,
+      latitude: appointmentRequests.latitude,
+      longitude: appointmentRequests.longitude,
+      procedureIds: sql<number[]>`array(
+        select ${appointmentRequestProcedures.procedureId} from ${appointmentRequestProcedures}
+        where ${appointmentRequestProcedures.requestId} = ${appointmentRequests.id}
+        order by ${appointmentRequestProcedures.position})`,
+    })
+    .from(appointments)
+    .innerJoin(appointmentRequests, eq(appointmentRequests.appointmentId, appointments.id))
+    .where(eq(appointments.id, appointmentId));
+  if (!row) return null;
+  const place: BookingPlace =
+    row.organizationId !== null
+      ? { organizationId: row.organizationId }
+      : {
+          address: row.address ?? '',
+          location: { latitude: row.latitude ?? 0, longitude: row.longitude ?? 0 },
+        };
+  return { ...row, procedureIds: row.procedureIds.map(Number), place };
+}
+
+async function practitionerNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: practitioners.id, name: practitioners.name })
+    .from(practitioners)
+    .where(inArray(practitioners.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
