@@ -89,10 +89,7 @@ export const marketplaces = pgTable(
       'marketplaces_payment_collection_method_known',
       sql`${t.paymentCollectionMethod} in ('collect_on_site', 'collect_deposit', 'collect_on_confirmation')`,
     ),
-    check(
-      'marketplaces_no_show_fee_positive',
-      sql`${t.noShowFeeCents} is null or ${t.noShowFeeCents} > 0`,
-    ),
+    check('marketplaces_no_show_fee_positive', sql`${t.noShowFeeCents} is null or ${t.noShowFeeCents} > 0`),
     check(
       'marketplaces_payment_deposit_type_known',
       sql`${t.paymentDepositType} in ('percentage', 'fixed_amount')`,

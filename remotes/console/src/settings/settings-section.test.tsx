@@ -283,7 +283,9 @@ describe('the settings section', () => {
     fireEvent.change(fee, { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
-      await screen.findByText('No-show fee must be an amount of more than $0.00, e.g. 25.00, or empty for none.'),
+      await screen.findByText(
+        'No-show fee must be an amount of more than $0.00, e.g. 25.00, or empty for none.',
+      ),
     ).toBeTruthy();
     fireEvent.change(fee, { target: { value: '25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
