@@ -10,6 +10,7 @@ export type {
   StaffRefundResult,
   StaffRequest,
   StaffRequestFilter,
+  StaffRescheduleOptions,
 } from './staff-requests';
 export {
   fetchStaffRequests,
@@ -22,6 +23,7 @@ export {
   staffMarkNoShow,
   staffRefundPayment,
   staffRequestsQueryOptions,
+  staffRescheduleAppointment,
   useStaffCancelAppointment,
   useStaffCompleteAppointment,
   useStaffConfirmAppointment,
@@ -29,6 +31,8 @@ export {
   useStaffMarkNoShow,
   useStaffRefundPayment,
   useStaffRequests,
+  useStaffRescheduleAppointment,
+  useStaffRescheduleOptions,
 } from './staff-requests';
 export type {
   StaffReleaseVariables,

@@ -11,6 +11,9 @@ import {
   type StaffRequestFilter,
   StaffRequestsDocument,
   type StaffRequestsQuery,
+  StaffRescheduleAppointmentDocument,
+  StaffRescheduleOptionsDocument,
+  type StaffRescheduleOptionsQuery,
 } from '../generated/graphql';
 import { callIdentity } from '../identity/identity-call';
 
@@ -136,3 +139,36 @@ export function useStaffRefundPayment() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: STAFF_REQUESTS_KEY }),
   });
 }
+
+/** The free times of a day to move an appointment to, per practitioner. */
+export type StaffRescheduleOptions = StaffRescheduleOptionsQuery['staffRescheduleOptions'];
+
+/**
+ * The day's free times for moving the appointment (asked again each time: fresh times only); off
+ * until a date is chosen.
+ */
+export function useStaffRescheduleOptions(marketplaceId: string, id: string, date: string | null) {
+  return useQuery({
+    queryKey: ['staffRescheduleOptions', marketplaceId, id, date] as const,
+    queryFn: async ({ signal }) =>
+      (
+        await callIdentity(
+          StaffRescheduleOptionsDocument,
+          { marketplaceId, id, date: date ?? '' },
+          { signal },
+        )
+      ).staffRescheduleOptions,
+    enabled: Boolean(date),
+    staleTime: 0,
+    gcTime: 0,
+    meta: { persist: false },
+  });
+}
+
+export async function staffRescheduleAppointment(
+  variables: StaffActionVariables & { date: string; time: string; practitionerId: string },
+): Promise<StaffActionResult> {
+  return (await callIdentity(StaffRescheduleAppointmentDocument, variables)).staffRescheduleAppointment;
+}
+
+export const useStaffRescheduleAppointment = () => useStaffAction(staffRescheduleAppointment);

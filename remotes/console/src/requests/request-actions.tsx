@@ -12,6 +12,10 @@ export function allowedActions(request: StaffRequest, role: StaffRole, now = new
       request.status === 'BOOKED' && hasStarted(request.start, now) && staffMay(role, 'completeAppointment'),
     cancel: request.status === 'BOOKED' && staffMay(role, 'cancelAppointment'),
     noShow: request.status === 'BOOKED' && hasStarted(request.start, now) && staffMay(role, 'markNoShow'),
+    move:
+      (request.status === 'PENDING' || request.status === 'BOOKED') &&
+      !hasStarted(request.start, now) &&
+      staffMay(role, 'rescheduleAppointment'),
   };
 }
 
@@ -57,6 +61,16 @@ export function RequestActionButtons({
           aria-label={`Complete appointment of ${subject}`}
         >
           Complete
+        </Button>
+      )}
+      {may.move && (
+        <Button
+          variant="outline"
+          onClick={() => actions.startMove(true)}
+          disabled={actions.busy}
+          aria-label={`Move appointment of ${subject}`}
+        >
+          Move
         </Button>
       )}
       {may.noShow && (

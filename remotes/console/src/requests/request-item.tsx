@@ -9,6 +9,7 @@ import { RefundDialog } from './refund-dialog';
 import { allowedActions, RequestActionButtons } from './request-actions';
 import { RequestDetails } from './request-details';
 import { clientName, lastChargeFailure, requestStart, requestTimeSpan, statusLabels } from './request-format';
+import { RescheduleDialog } from './reschedule-dialog';
 import { type ReasonAction, type RequestActions, useRequestActions } from './use-request-actions';
 
 const statusPalettes: Record<StaffRequest['status'], string> = {
@@ -52,6 +53,14 @@ export function RequestItem({ marketplaceId, request, staff }: RequestItemProps)
         <RequestActionButtons may={allowedActions(request, staff.role)} subject={subject} actions={actions} />
       </Card.Body>
       <RequestDialogs request={request} subject={subject} actions={actions} />
+      {actions.moving && (
+        <RescheduleDialog
+          marketplaceId={marketplaceId}
+          request={request}
+          subject={subject}
+          onClose={() => actions.startMove(false)}
+        />
+      )}
     </Card.Root>
   );
 }

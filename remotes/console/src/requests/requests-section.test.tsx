@@ -312,6 +312,66 @@ describe('the requests inbox', () => {
     );
   });
 
+  it('moves an appointment to another practitioner’s free time, and says when it was taken meanwhile', async () => {
+    const toasts = collectToasts();
+    let taken = true;
+    const api = graphqlFetch({
+      StaffRequests: () => ({ data: { staffRequests: [requestFixture({ status: 'BOOKED' })] } }),
+      StaffRescheduleOptions: () => ({
+        data: {
+          staffRescheduleOptions: {
+            timeZone: 'America/New_York',
+            practitioners: [
+              { practitioner: { id: '3', name: 'Dana Park' }, times: ['10:00', '11:00'] },
+              { practitioner: { id: '4', name: 'Eve Stone' }, times: ['14:30'] },
+            ],
+          },
+        },
+      }),
+      StaffRescheduleAppointment: () =>
+        taken
+          ? {
+              errors: [
+                {
+                  message: 'This time is no longer available. Please choose another time.',
+                  extensions: { code: 'SLOT_TAKEN' },
+                },
+              ],
+            }
+          : { data: { staffRescheduleAppointment: result('BOOKED') } },
+    });
+    showRequests(frontDesk, '/1/console/requests?status=BOOKED');
+    fireEvent.click(await screen.findByRole('button', { name: `Move appointment of ${subject}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move the appointment' });
+    expect((within(dialog).getByLabelText('Date') as HTMLInputElement).value).toBe('2030-01-08');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(await within(dialog).findByText('Choose one of the free times.')).toBeTruthy();
+    fireEvent.change(await within(dialog).findByRole('combobox', { name: 'Practitioner' }), {
+      target: { value: '4' },
+    });
+    fireEvent.click(within(dialog).getByText('2:30 PM'));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Move to 2:30 PM' }));
+    expect(
+      await within(dialog).findByText('This time is no longer available. Please choose another time.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(api.of('StaffRescheduleOptions').length).toBeGreaterThan(1));
+    taken = false;
+    fireEvent.click(within(dialog).getByText('2:30 PM'));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Move to 2:30 PM' }));
+    await waitFor(() =>
+      expect(toasts.at(-1)?.message).toMatch(
+        /^Moved Ana Lima, .* to 2:30 PM on Tue, Jan 8 with Eve Stone\. The client was mailed\.$/,
+      ),
+    );
+    expect(api.of('StaffRescheduleAppointment').at(-1)?.variables).toEqual({
+      marketplaceId: '1',
+      id: '501',
+      date: '2030-01-08',
+      time: '14:30',
+      practitionerId: '4',
+    });
+  });
+
   it('is read-only for a practitioner', async () => {
     graphqlFetch({ StaffRequests: () => ({ data: { staffRequests: [requestFixture()] } }) });
     showRequests(practitioner);

@@ -38,6 +38,7 @@ const newRequestKey = () => crypto.randomUUID();
 export function useRequestActions(marketplaceId: string, request: StaffRequest, subject: string) {
   const [asking, setAsking] = useState<ReasonAction | null>(null);
   const [askingNoShow, setAskingNoShow] = useState(false);
+  const [moving, setMoving] = useState(false);
   const [refunding, setRefunding] = useState<{ payment: StaffPayment; requestKey: string } | null>(null);
   const [cancelKey, setCancelKey] = useState(newRequestKey);
   const confirm = useStaffConfirmAppointment();
@@ -115,6 +116,8 @@ export function useRequestActions(marketplaceId: string, request: StaffRequest, 
     ask: setAsking,
     askingNoShow,
     askNoShow: setAskingNoShow,
+    moving,
+    startMove: setMoving,
     refunding: refunding?.payment ?? null,
     startRefund: (payment: StaffPayment | null) =>
       setRefunding(payment ? { payment, requestKey: newRequestKey() } : null),
