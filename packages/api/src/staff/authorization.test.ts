@@ -572,6 +572,75 @@ describe.each(testDatabases)('staff authorization matrix on $name', (factory) =>
     );
   });
 
+  describe('refunds, no-shows and moves (owner and front desk)', () => {
+    const moneyOperations = {
+      refund: `mutation StaffRefund($marketplaceId: ID!, $paymentId: ID!, $refund: StaffRefundInput!) {
+        staffRefundPayment(marketplaceId: $marketplaceId, paymentId: $paymentId, refund: $refund) { refunded }
+      }`,
+      noShow: `mutation StaffNoShow($marketplaceId: ID!, $id: ID!) {
+        staffMarkNoShow(marketplaceId: $marketplaceId, id: $id) { status }
+      }`,
+      rescheduleOptions: `query StaffRescheduleOptions($marketplaceId: ID!, $id: ID!, $date: String!) {
+        staffRescheduleOptions(marketplaceId: $marketplaceId, id: $id, date: $date) { timeZone }
+      }`,
+      reschedule: `mutation StaffMove($marketplaceId: ID!, $id: ID!, $date: String!, $time: String!, $practitionerId: ID!) {
+        staffRescheduleAppointment(marketplaceId: $marketplaceId, id: $id, date: $date, time: $time,
+                                   practitionerId: $practitionerId) { status }
+      }`,
+    };
+    type MoneyOperation = keyof typeof moneyOperations;
+    /** 'allowed': past the guard (the answer may still refuse the appointment's state); else the code. */
+    type MoneyOutcome = 'allowed' | 'FORBIDDEN' | 'UNAUTHENTICATED';
+    const every = (outcome: MoneyOutcome) =>
+      Object.fromEntries(
+        (Object.keys(moneyOperations) as MoneyOperation[]).map((operation) => [operation, outcome]),
+      ) as Record<MoneyOperation, MoneyOutcome>;
+    const moneyMatrix: Record<Role, Record<MoneyOperation, MoneyOutcome>> = {
+      owner: every('allowed'),
+      frontDesk: every('allowed'),
+      practitioner: every('FORBIDDEN'),
+      client: every('FORBIDDEN'),
+      signedOut: every('UNAUTHENTICATED'),
+    };
+    const moneyCells = (Object.keys(moneyMatrix) as Role[]).flatMap((role) =>
+      (Object.keys(moneyMatrix[role]) as MoneyOperation[]).flatMap((operation) =>
+        (['own', 'other'] as const).map((where) => ({ role, operation, where })),
+      ),
+    );
+
+    it.each(moneyCells)('$role: $operation on the $where marketplace', async ({ role, operation, where }) => {
+      const marketplaceId = where === 'own' ? own.marketplace : other.marketplace;
+      const want =
+        where === 'own'
+          ? moneyMatrix[role][operation]
+          : role === 'signedOut'
+            ? 'UNAUTHENTICATED'
+            : 'FORBIDDEN';
+      const id = await ownAppointment('BOOKED');
+      // A charge of marketplace 80 (which collects on site) written directly: the sandbox knows
+      // nothing of it, so an allowed refund is refused by the processor, past the guard.
+      const [payment] = await context.sql<{ id: number }>(
+        `insert into appointment_payments (appointment_id, processor, amount_cents, idempotency_key, status, processor_reference)
+           values ($1, 'sandbox', 1000, $2, 'succeeded', $3) returning id`,
+        [Number(id), `matrix-${randomUUID()}`, `ch_matrix_${randomUUID()}`],
+      );
+      const date = daysAhead(60);
+      const variables = {
+        refund: { paymentId: String(payment?.id), refund: { amount: 100, requestKey: randomUUID() } },
+        noShow: { id },
+        rescheduleOptions: { id, date },
+        reschedule: { id, date, time: '16:00', practitionerId: clinicPractitioner },
+      }[operation];
+      const response = await browsers[role].post<Record<string, unknown>>(moneyOperations[operation], {
+        marketplaceId,
+        ...variables,
+      });
+      const code = response.body.errors?.[0]?.extensions?.code;
+      if (want === 'allowed') expect(['FORBIDDEN', 'UNAUTHENTICATED', 'NOT_FOUND']).not.toContain(code);
+      else expect({ code, data: response.body.data }).toEqual({ code: want, data: null });
+    });
+  });
+
   it('answers an unknown marketplace NOT_FOUND and an id out of range BAD_USER_INPUT', async () => {
     expect(await browsers.owner.error(staffOperations.requests, { marketplaceId: '999' })).toEqual({
       code: 'NOT_FOUND',
