@@ -1,6 +1,6 @@
 // The requests inbox of the staff console: a marketplace's appointment requests with everything the
 // front desk decides on, in one statement.
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { checkoutNoteDefinitions, clinics, procedures } from '../catalogue';
 import {
   appointmentPayments,
@@ -112,7 +112,48 @@ export async function staffRequests(
   input: { marketplaceId: number; filter: StaffRequestFilter },
 ): Promise<StaffRequestView[]> {
   const access = await requireStaff(context, input.marketplaceId, 'viewRequests');
-  const rows: StaffRequestRow[] = await context.db
+  const rows: StaffRequestRow[] = await requestRows(context.db, input.marketplaceId, access, input.filter);
+  return rows.map(toStaffRequestView);
+}
+
+/** Requests a page of the inbox holds. */
+export const REQUESTS_PAGE_SIZE = 20;
+
+/** One page of staffRequests, with how many match in all (one count, one bounded read). */
+export async function staffRequestPage(
+  context: StaffContext,
+  input: { marketplaceId: number; filter: StaffRequestFilter; page: number },
+) {
+  const access = await requireStaff(context, input.marketplaceId, 'viewRequests');
+  const conditions = and(...staffRequestConditions(input.marketplaceId, access, input.filter));
+  const [counted] = await context.db
+    .select({ total: count() })
+    .from(appointments)
+    .innerJoin(appointmentRequests, eq(appointmentRequests.appointmentId, appointments.id))
+    .where(conditions);
+  const rows = await requestRows(context.db, input.marketplaceId, access, input.filter, {
+    limit: REQUESTS_PAGE_SIZE,
+    offset: (input.page - 1) * REQUESTS_PAGE_SIZE,
+  });
+  const total = counted?.total ?? 0;
+  return {
+    requests: rows.map(toStaffRequestView),
+    total,
+    page: input.page,
+    pageSize: REQUESTS_PAGE_SIZE,
+    pageCount: Math.max(1, Math.ceil(total / REQUESTS_PAGE_SIZE)),
+  };
+}
+
+/** The requests that pass the filter, soonest first (a slice of them when `slice` is given). */
+function requestRows(
+  db: StaffContext['db'],
+  marketplaceId: number,
+  access: StaffAccess,
+  filter: StaffRequestFilter,
+  slice?: { limit: number; offset: number },
+): Promise<StaffRequestRow[]> {
+  const query = db
     .select(staffRequestColumns())
     .from(appointments)
     .innerJoin(appointmentRequests, eq(appointmentRequests.appointmentId, appointments.id))
@@ -120,9 +161,9 @@ export async function staffRequests(
     .innerJoin(practitioners, eq(practitioners.id, appointments.practitionerId))
     .leftJoin(clinics, eq(clinics.id, appointments.organizationId))
     .leftJoin(paymentInstruments, eq(paymentInstruments.id, appointmentRequests.paymentInstrumentId))
-    .where(and(...staffRequestConditions(input.marketplaceId, access, input.filter)))
+    .where(and(...staffRequestConditions(marketplaceId, access, filter)))
     .orderBy(asc(appointments.startsAt), asc(appointments.id));
-  return rows.map(toStaffRequestView);
+  return slice ? query.limit(slice.limit).offset(slice.offset) : query;
 }
 
 /** The marketplace's appointments the member may see (all, or their own) that pass the filter. */

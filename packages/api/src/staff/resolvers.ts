@@ -8,7 +8,7 @@ import { parseInput, withServiceErrors } from '../kernel/graphql-errors';
 import { idInput, marketplaceIdInput } from '../kernel/id-input';
 import { staffViewer } from './access';
 import { staffAppointmentAction, staffRefundPayment } from './actions';
-import { staffRequests } from './requests';
+import { staffRequestPage, staffRequests } from './requests';
 import { staffRescheduleAppointment, staffRescheduleOptions } from './reschedule';
 
 /** The longest range of days one staffRequests call may ask for (two months of a schedule). */
@@ -44,6 +44,12 @@ const requestsArgs = marketplaceArgs.extend({
       from: filter?.from ?? null,
       to: filter?.to ?? null,
     })),
+});
+const requestPageArgs = requestsArgs.extend({
+  page: z
+    .int({ error: 'The page must be a whole number of at least 1.' })
+    .min(1, 'The page must be a whole number of at least 1.')
+    .max(100_000),
 });
 const actionArgs = marketplaceArgs.extend({ id: appointmentId });
 const declineArgs = actionArgs.extend({
@@ -82,6 +88,10 @@ export const staffResolvers: Resolvers = {
     staffRequests: (_parent, args, { db, identity }) => {
       const input = parseInput(requestsArgs, args);
       return withStaffErrors(() => staffRequests({ db, session: identity.session }, input));
+    },
+    staffRequestPage: (_parent, args, { db, identity }) => {
+      const { page, ...input } = parseInput(requestPageArgs, args);
+      return withStaffErrors(() => staffRequestPage({ db, session: identity.session }, { ...input, page }));
     },
     staffRescheduleOptions: async (_parent, args, { checkout, identity }) => {
       const { marketplaceId, id, date } = parseInput(rescheduleOptionsArgs, args);

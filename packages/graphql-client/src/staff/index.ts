@@ -10,6 +10,7 @@ export type {
   StaffRefundResult,
   StaffRequest,
   StaffRequestFilter,
+  StaffRequestPage,
   StaffRescheduleOptions,
 } from './staff-requests';
 export {
@@ -30,6 +31,7 @@ export {
   useStaffDeclineAppointment,
   useStaffMarkNoShow,
   useStaffRefundPayment,
+  useStaffRequestPage,
   useStaffRequests,
   useStaffRescheduleAppointment,
   useStaffRescheduleOptions,

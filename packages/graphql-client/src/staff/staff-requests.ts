@@ -1,5 +1,5 @@
 import type { RequestOptions } from '@atrium/graphql-client';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   StaffCancelAppointmentDocument,
   StaffCompleteAppointmentDocument,
@@ -8,9 +8,11 @@ import {
   StaffMarkNoShowDocument,
   StaffRefundPaymentDocument,
   type StaffRefundPaymentMutation,
+  type StaffRequestFieldsFragment,
   type StaffRequestFilter,
+  StaffRequestPageDocument,
+  type StaffRequestPageQuery,
   StaffRequestsDocument,
-  type StaffRequestsQuery,
   StaffRescheduleAppointmentDocument,
   StaffRescheduleOptionsDocument,
   type StaffRescheduleOptionsQuery,
@@ -18,7 +20,9 @@ import {
 import { callIdentity } from '../identity/identity-call';
 
 /** One appointment request as the front desk sees it in the console's inbox. */
-export type StaffRequest = StaffRequestsQuery['staffRequests'][number];
+export type StaffRequest = StaffRequestFieldsFragment;
+/** A page of the inbox, with how many requests match in all. */
+export type StaffRequestPage = StaffRequestPageQuery['staffRequestPage'];
 /** A charge attempt of a request (confirmation or no-show fee), with its refunds. */
 export type StaffPayment = StaffRequest['payments'][number];
 export type { AppointmentStatus, StaffRequestFilter } from '../generated/graphql';
@@ -59,6 +63,26 @@ export function staffRequestsQueryOptions(marketplaceId: string, filter: StaffRe
     gcTime: 60_000,
     refetchInterval: STAFF_REQUESTS_REFRESH_MS,
     refetchOnWindowFocus: true,
+    meta: { persist: false },
+  });
+}
+
+/**
+ * A page of the inbox (20 requests), asked for again like the list; the page shown stays while the
+ * next one loads.
+ */
+export function useStaffRequestPage(marketplaceId: string, filter: StaffRequestFilter, page: number) {
+  return useQuery({
+    queryKey: [...STAFF_REQUESTS_KEY, marketplaceId, 'page', filter, page] as const,
+    queryFn: async ({ signal }) =>
+      (await callIdentity(StaffRequestPageDocument, { marketplaceId, filter, page }, { signal }))
+        .staffRequestPage,
+    enabled: marketplaceId !== '',
+    staleTime: 0,
+    gcTime: 60_000,
+    refetchInterval: STAFF_REQUESTS_REFRESH_MS,
+    refetchOnWindowFocus: true,
+    placeholderData: keepPreviousData,
     meta: { persist: false },
   });
 }

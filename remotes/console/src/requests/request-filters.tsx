@@ -15,7 +15,10 @@ const ANY = 'any';
 /** The location choice of at-home visits. */
 const HOME = 'home';
 
-/** The inbox's filter as the address keeps it (?status=&clinic=&date=): pending requests by default. */
+/**
+ * The inbox's filter as the address keeps it (?status=&clinic=&date=&page=): pending requests by
+ * default, the first page; a change of filter goes back to the first page.
+ */
 export interface RequestFilterValues {
   /** 'any' for every status. */
   status: AppointmentStatus | typeof ANY;
@@ -23,6 +26,8 @@ export interface RequestFilterValues {
   clinicId: string;
   /** yyyy-MM-dd or ''. */
   date: string;
+  /** The inbox's page, from 1. */
+  page: number;
 }
 
 export function filterFromParams(params: URLSearchParams): RequestFilterValues {
@@ -35,6 +40,7 @@ export function filterFromParams(params: URLSearchParams): RequestFilterValues {
         : 'PENDING',
     clinicId: /^(\d+|home)$/.test(params.get('clinic') ?? '') ? (params.get('clinic') ?? '') : '',
     date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : '',
+    page: /^[1-9]\d{0,4}$/.test(params.get('page') ?? '') ? Number(params.get('page')) : 1,
   };
 }
 
@@ -52,11 +58,12 @@ export function useRequestFilter() {
   const [params, setParams] = useSearchParams();
   const values = filterFromParams(params);
   const update = (next: Partial<RequestFilterValues>) => {
-    const merged = { ...values, ...next };
+    const merged = { ...values, page: 1, ...next };
     const search = new URLSearchParams();
     if (merged.status !== 'PENDING') search.set('status', merged.status);
     if (merged.clinicId) search.set('clinic', merged.clinicId);
     if (merged.date) search.set('date', merged.date);
+    if (merged.page > 1) search.set('page', String(merged.page));
     setParams(search, { replace: true });
   };
   return { values, update };

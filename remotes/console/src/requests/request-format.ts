@@ -1,4 +1,4 @@
-import { formatUsPhone } from '@atrium/domain';
+import { formatCents, formatUsPhone } from '@atrium/domain';
 import type { StaffPayment, StaffRequest } from '@atrium/graphql-client/staff';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
@@ -33,6 +33,14 @@ export function requestTimeSpan(request: Pick<StaffRequest, 'start' | 'end' | 't
 /** Where: the clinic's name and address, or the client's address for an at-home visit. */
 export function requestLocation(request: Pick<StaffRequest, 'clinic' | 'address'>): string {
   return request.clinic ? `${request.clinic.name}, ${request.address}` : `At home: ${request.address}`;
+}
+
+/** A request in one line: its services and add-ons, total and place. */
+export function requestSummary(
+  request: Pick<StaffRequest, 'procedures' | 'total' | 'clinic' | 'address'>,
+): string {
+  const names = request.procedures.map((procedure) => procedure.name).join(', ');
+  return `${names} · ${formatCents(request.total)} · ${requestLocation(request)}`;
 }
 
 /** The status as the console shows it. */

@@ -1,6 +1,7 @@
 import { staffMay } from '@atrium/domain';
 import type { StaffRequest } from '@atrium/graphql-client/staff';
-import { Alert, Badge, Box, Card, Flex, Heading, Text } from '@atrium/ui';
+import { Alert, Badge, Box, Button, Card, Flex, Heading, Stack, Text } from '@atrium/ui';
+import { useState } from 'react';
 import { ConfirmDialog } from '../shared/confirm-dialog';
 import type { ConsoleStaff } from '../shell/console-staff';
 import { PaymentsPanel } from './payments-panel';
@@ -8,7 +9,14 @@ import { ReasonDialog } from './reason-dialog';
 import { RefundDialog } from './refund-dialog';
 import { allowedActions, RequestActionButtons } from './request-actions';
 import { RequestDetails } from './request-details';
-import { clientName, lastChargeFailure, requestStart, requestTimeSpan, statusLabels } from './request-format';
+import {
+  clientName,
+  lastChargeFailure,
+  requestStart,
+  requestSummary,
+  requestTimeSpan,
+  statusLabels,
+} from './request-format';
 import { RescheduleDialog } from './reschedule-dialog';
 import { type ReasonAction, type RequestActions, useRequestActions } from './use-request-actions';
 
@@ -31,26 +39,54 @@ interface RequestItemProps {
   staff: ConsoleStaff;
 }
 
-/** One request of the inbox: who, what, where, when, what it costs, and what the member may do with it. */
+/**
+ * One request of the inbox, compact: who, when, what, where and what it costs, and what the member may
+ * do with it; the rest (contact, notes, answers, amounts, payments) one click away under Details.
+ */
 export function RequestItem({ marketplaceId, request, staff }: RequestItemProps) {
   const subject = `${clientName(request.client)}, ${requestStart(request)}`;
   const headingId = `request-${request.id}`;
+  const detailsId = `request-details-${request.id}`;
   const actions = useRequestActions(marketplaceId, request, subject);
   const failure = lastChargeFailure(request);
+  const [open, setOpen] = useState(false);
 
   return (
-    <Card.Root as="article" aria-labelledby={headingId} variant="outline">
-      <Card.Body gap="3">
+    <Card.Root as="article" aria-labelledby={headingId} variant="outline" size="sm">
+      <Card.Body gap="2">
         <RequestHeading request={request} headingId={headingId} />
-        <RequestDetails request={request} />
+        <Text>{requestSummary(request)}</Text>
         {failure && <ChargeFailure reason={failure} />}
-        <PaymentsPanel
-          request={request}
-          subject={subject}
-          canRefund={staffMay(staff.role, 'refundPayment')}
-          onRefund={actions.startRefund}
-        />
-        <RequestActionButtons may={allowedActions(request, staff.role)} subject={subject} actions={actions} />
+        <Flex gap="2" wrap="wrap" align="center" justify="space-between">
+          <RequestActionButtons
+            may={allowedActions(request, staff.role)}
+            subject={subject}
+            actions={actions}
+          />
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen(!open)}
+            aria-label={`${open ? 'Hide' : 'Show'} details of ${subject}`}
+          >
+            {open ? 'Hide details' : 'Show details'}
+          </Button>
+        </Flex>
+        <Stack id={detailsId} gap="3" hidden={!open}>
+          {open && (
+            <>
+              <RequestDetails request={request} />
+              <PaymentsPanel
+                request={request}
+                subject={subject}
+                canRefund={staffMay(staff.role, 'refundPayment')}
+                onRefund={actions.startRefund}
+              />
+            </>
+          )}
+        </Stack>
       </Card.Body>
       <RequestDialogs request={request} subject={subject} actions={actions} />
       {actions.moving && (

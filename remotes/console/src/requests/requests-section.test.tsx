@@ -26,6 +26,15 @@ const subject = 'Ana Lima, Tue, Jan 8, 2030, 10:00 AM';
 const showRequests = (staff: ConsoleStaff, url = '/1/console/requests') =>
   renderConsole(<RequestsSection marketplaceId="1" staff={staff} />, url);
 
+/** One page of the inbox holding these requests. */
+const pageOf = (requests: unknown[]) => ({
+  requests,
+  total: requests.length,
+  page: 1,
+  pageSize: 20,
+  pageCount: 1,
+});
+
 const failedCharge = {
   id: '71',
   purpose: 'CONFIRMATION' as const,
@@ -56,12 +65,23 @@ const result = (status: string, charged = 0, failureReason: string | null = null
 describe('the requests inbox', () => {
   it('lists pending requests with the client, services and add-ons, place, notes, time and amounts', async () => {
     const api = graphqlFetch({
-      StaffRequests: () => ({ data: { staffRequests: [requestFixture({ tip: 750, total: 5750 })] } }),
+      StaffRequestPage: () => ({
+        data: { staffRequestPage: pageOf([requestFixture({ tip: 750, total: 5750 })]) },
+      }),
     });
     showRequests(frontDesk);
 
     expect(screen.getByRole('status', { name: 'Loading requests' })).toBeTruthy();
     const item = await screen.findByRole('article', { name: /Ana Lima/ });
+    // Compact: the request in a line, the rest under Details.
+    expect(item.textContent).toContain(
+      'B12 Energy Shot, Vitamin C Boost · $57.50 · Glow Midtown, 10 W 33rd St, New York, NY 10001',
+    );
+    expect(item.textContent).not.toContain('ana@example.com');
+    const details = within(item).getByRole('button', { name: `Show details of ${subject}` });
+    expect(details.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(details);
+    expect(details.getAttribute('aria-expanded')).toBe('true');
     const text = item.textContent ?? '';
     expect(text).toContain('Tue, Jan 8, 2030, 10:00 AM – 10:45 AM (America/New_York)');
     expect(text).toContain('ana@example.com');
@@ -76,15 +96,41 @@ describe('the requests inbox', () => {
     expect(text).toContain('Total$57.50');
     expect(text).toContain('ReceivedTue, Jan 1, 2030, 7:00 AM');
     expect(screen.getByText('1 pending request').getAttribute('role')).toBe('status');
-    expect(api.of('StaffRequests')[0]?.variables).toEqual({
+    expect(api.of('StaffRequestPage')[0]?.variables).toEqual({
       marketplaceId: '1',
       filter: { status: 'PENDING', clinicId: null, atHome: false, date: null },
+      page: 1,
     });
+  });
+
+  it('pages through the requests, 20 a page, the page kept in the address', async () => {
+    const api = graphqlFetch({
+      StaffRequestPage: (variables) => ({
+        data: {
+          staffRequestPage: {
+            requests: [requestFixture({ id: String(600 + Number(variables.page)) })],
+            total: 41,
+            page: variables.page,
+            pageSize: 20,
+            pageCount: 3,
+          },
+        },
+      }),
+    });
+    const { path } = showRequests(frontDesk);
+    const pages = await screen.findByRole('navigation', { name: 'Pages of requests' });
+    expect(within(pages).getByText('Page 1 of 3')).toBeTruthy();
+    expect(within(pages).getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next page' }));
+    expect(await within(pages).findByText('Page 2 of 3')).toBeTruthy();
+    expect(path()).toBe('/1/console/requests?page=2');
+    expect(api.of('StaffRequestPage').at(-1)?.variables).toMatchObject({ page: 2 });
+    expect(screen.getByText('41 pending requests')).toBeTruthy();
   });
 
   it('shows an at-home visit at the client’s address, and says when nothing matches', async () => {
     let requests = [requestFixture({ clinic: null, address: '9 Elm St, Brooklyn, NY 11201' })];
-    graphqlFetch({ StaffRequests: () => ({ data: { staffRequests: requests } }) });
+    graphqlFetch({ StaffRequestPage: () => ({ data: { staffRequestPage: pageOf(requests) } }) });
     showRequests(frontDesk);
     expect((await screen.findByRole('article')).textContent).toContain(
       'At home: 9 Elm St, Brooklyn, NY 11201',
@@ -95,7 +141,7 @@ describe('the requests inbox', () => {
   });
 
   it('filters by status, clinic and date, kept in the address', async () => {
-    const api = graphqlFetch({ StaffRequests: () => ({ data: { staffRequests: [] } }) });
+    const api = graphqlFetch({ StaffRequestPage: () => ({ data: { staffRequestPage: pageOf([]) } }) });
     const { path } = showRequests(frontDesk);
     await screen.findByText('No pending requests.');
 
@@ -103,7 +149,7 @@ describe('the requests inbox', () => {
     fireEvent.change(screen.getByLabelText('Clinic'), { target: { value: '21' } });
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-01-08' } });
     await waitFor(() =>
-      expect(api.of('StaffRequests').at(-1)?.variables.filter).toEqual({
+      expect(api.of('StaffRequestPage').at(-1)?.variables.filter).toEqual({
         status: 'BOOKED',
         clinicId: '21',
         atHome: false,
@@ -113,7 +159,7 @@ describe('the requests inbox', () => {
     expect(path()).toBe('/1/console/requests?status=BOOKED&clinic=21&date=2030-01-08');
     fireEvent.change(screen.getByLabelText('Clinic'), { target: { value: 'home' } });
     await waitFor(() =>
-      expect(api.of('StaffRequests').at(-1)?.variables.filter).toMatchObject({
+      expect(api.of('StaffRequestPage').at(-1)?.variables.filter).toMatchObject({
         clinicId: null,
         atHome: true,
       }),
@@ -128,7 +174,9 @@ describe('the requests inbox', () => {
     const toasts = collectToasts();
     let status = 'PENDING';
     const api = graphqlFetch({
-      StaffRequests: () => ({ data: { staffRequests: status === 'PENDING' ? [requestFixture()] : [] } }),
+      StaffRequestPage: () => ({
+        data: { staffRequestPage: pageOf(status === 'PENDING' ? [requestFixture()] : []) },
+      }),
       StaffConfirmAppointment: () => {
         status = 'BOOKED';
         return { data: { staffConfirmAppointment: result('BOOKED', 1000) } };
@@ -146,8 +194,8 @@ describe('the requests inbox', () => {
     const toasts = collectToasts();
     let confirmed = false;
     graphqlFetch({
-      StaffRequests: () => ({
-        data: { staffRequests: [requestFixture({ payments: confirmed ? [failedCharge] : [] })] },
+      StaffRequestPage: () => ({
+        data: { staffRequestPage: pageOf([requestFixture({ payments: confirmed ? [failedCharge] : [] })]) },
       }),
       StaffConfirmAppointment: () => {
         confirmed = true;
@@ -161,6 +209,7 @@ describe('the requests inbox', () => {
     await waitFor(() =>
       expect(within(item).getByText('The last charge failed; the request stays pending.')).toBeTruthy(),
     );
+    fireEvent.click(within(item).getByRole('button', { name: `Show details of ${subject}` }));
     const payments = within(item).getByRole('region', { name: 'Payments' });
     expect(payments.textContent).toContain('Charge on confirmation: $10.00 Failed');
     expect(payments.textContent).toContain('Jan 2, 2030, 9:05 AM · by f@glow.example');
@@ -174,7 +223,7 @@ describe('the requests inbox', () => {
   it('declines only with a reason, which is sent to the client', async () => {
     const toasts = collectToasts();
     const api = graphqlFetch({
-      StaffRequests: () => ({ data: { staffRequests: [requestFixture()] } }),
+      StaffRequestPage: () => ({ data: { staffRequestPage: pageOf([requestFixture()]) } }),
       StaffDeclineAppointment: () => ({ data: { staffDeclineAppointment: result('CANCELLED') } }),
     });
     showRequests(frontDesk);
@@ -203,7 +252,9 @@ describe('the requests inbox', () => {
 
   it('offers Cancel for a booked appointment, Complete only once it has begun', async () => {
     graphqlFetch({
-      StaffRequests: () => ({ data: { staffRequests: [requestFixture({ status: 'BOOKED' })] } }),
+      StaffRequestPage: () => ({
+        data: { staffRequestPage: pageOf([requestFixture({ status: 'BOOKED' })]) },
+      }),
     });
     showRequests(frontDesk, '/1/console/requests?status=BOOKED');
     expect(await screen.findByRole('button', { name: `Cancel appointment of ${subject}` })).toBeTruthy();
@@ -214,8 +265,8 @@ describe('the requests inbox', () => {
     const toasts = collectToasts();
     const begun = new Date(Date.now() - 10 * 60_000).toISOString();
     graphqlFetch({
-      StaffRequests: () => ({
-        data: { staffRequests: [requestFixture({ status: 'BOOKED', start: begun })] },
+      StaffRequestPage: () => ({
+        data: { staffRequestPage: pageOf([requestFixture({ status: 'BOOKED', start: begun })]) },
       }),
       StaffCompleteAppointment: () => ({
         errors: [{ message: 'The appointment is not booked.', extensions: { code: 'BAD_USER_INPUT' } }],
@@ -234,14 +285,15 @@ describe('the requests inbox', () => {
   it('refunds part of a payment with a key made once, checking the amount as the API does', async () => {
     const toasts = collectToasts();
     const api = graphqlFetch({
-      StaffRequests: () => ({
-        data: { staffRequests: [requestFixture({ status: 'BOOKED', payments: [charged] })] },
+      StaffRequestPage: () => ({
+        data: { staffRequestPage: pageOf([requestFixture({ status: 'BOOKED', payments: [charged] })]) },
       }),
       StaffRefundPayment: () => ({
         data: { staffRefundPayment: { paymentId: '72', refunded: 250, left: 750 } },
       }),
     });
     showRequests(frontDesk, '/1/console/requests?status=BOOKED');
+    fireEvent.click(await screen.findByRole('button', { name: `Show details of ${subject}` }));
     fireEvent.click(
       await screen.findByRole('button', { name: `Refund charge on confirmation of ${subject}` }),
     );
@@ -271,8 +323,8 @@ describe('the requests inbox', () => {
 
   it('cancels a charged appointment refunding everything collected unless the desk chooses otherwise', async () => {
     const api = graphqlFetch({
-      StaffRequests: () => ({
-        data: { staffRequests: [requestFixture({ status: 'BOOKED', payments: [charged] })] },
+      StaffRequestPage: () => ({
+        data: { staffRequestPage: pageOf([requestFixture({ status: 'BOOKED', payments: [charged] })]) },
       }),
       StaffCancelAppointment: () => ({ data: { staffCancelAppointment: result('CANCELLED') } }),
     });
@@ -297,8 +349,8 @@ describe('the requests inbox', () => {
     const toasts = collectToasts();
     const begun = new Date(Date.now() - 30 * 60_000).toISOString();
     const api = graphqlFetch({
-      StaffRequests: () => ({
-        data: { staffRequests: [requestFixture({ status: 'BOOKED', start: begun })] },
+      StaffRequestPage: () => ({
+        data: { staffRequestPage: pageOf([requestFixture({ status: 'BOOKED', start: begun })]) },
       }),
       StaffMarkNoShow: () => ({ data: { staffMarkNoShow: result('NO_SHOW', 2500) } }),
     });
@@ -316,7 +368,9 @@ describe('the requests inbox', () => {
     const toasts = collectToasts();
     let taken = true;
     const api = graphqlFetch({
-      StaffRequests: () => ({ data: { staffRequests: [requestFixture({ status: 'BOOKED' })] } }),
+      StaffRequestPage: () => ({
+        data: { staffRequestPage: pageOf([requestFixture({ status: 'BOOKED' })]) },
+      }),
       StaffRescheduleOptions: () => ({
         data: {
           staffRescheduleOptions: {
@@ -373,24 +427,28 @@ describe('the requests inbox', () => {
   });
 
   it('is read-only for a practitioner', async () => {
-    graphqlFetch({ StaffRequests: () => ({ data: { staffRequests: [requestFixture()] } }) });
+    graphqlFetch({ StaffRequestPage: () => ({ data: { staffRequestPage: pageOf([requestFixture()]) } }) });
     showRequests(practitioner);
     const item = await screen.findByRole('article', { name: /Ana Lima/ });
-    expect(within(item).queryAllByRole('button')).toHaveLength(0);
+    expect(
+      within(item)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Show details']);
     expect(screen.getByText('Your own appointments, read-only.')).toBeTruthy();
   });
 
   it('says when the requests cannot be loaded, with a retry', async () => {
     let fail = true;
     graphqlFetch({
-      StaffRequests: () =>
+      StaffRequestPage: () =>
         fail
           ? {
               errors: [
                 { message: 'You are not on this marketplace’s staff.', extensions: { code: 'FORBIDDEN' } },
               ],
             }
-          : { data: { staffRequests: [] } },
+          : { data: { staffRequestPage: pageOf([]) } },
     });
     showRequests(frontDesk);
     expect(await screen.findByText('You are not on this marketplace’s staff.')).toBeTruthy();

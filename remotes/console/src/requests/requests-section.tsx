@@ -1,6 +1,6 @@
 import { useMarketplace } from '@atrium/graphql-client';
-import { useStaffRequests } from '@atrium/graphql-client/staff';
-import { PageHeading, Stack, Text } from '@atrium/ui';
+import { type StaffRequestPage, useStaffRequestPage } from '@atrium/graphql-client/staff';
+import { Button, Flex, PageHeading, Stack, Text } from '@atrium/ui';
 import { useMarkRequestsSeenOnOpen } from '../request-notices/use-mark-requests-seen-on-open';
 import { LoadError, Loading } from '../shared/query-states';
 import type { ConsoleSectionProps } from '../shell/console-staff';
@@ -10,14 +10,14 @@ import { RequestItem } from './request-item';
 
 /**
  * The requests inbox: the marketplace's appointment requests, pending ones first by
- * default, filtered by status, clinic and date, asked for again every few seconds so new requests
- * appear without a reload. A practitioner sees their own, read-only.
+ * default, filtered by status, clinic and date, 20 a page, asked for again every few seconds so new
+ * requests appear without a reload. A practitioner sees their own, read-only.
  */
 export default function RequestsSection({ marketplaceId, staff }: ConsoleSectionProps) {
   const { values, update } = useRequestFilter();
   useMarkRequestsSeenOnOpen(marketplaceId);
   const marketplace = useMarketplace(marketplaceId);
-  const requests = useStaffRequests(marketplaceId, apiFilter(values));
+  const requests = useStaffRequestPage(marketplaceId, apiFilter(values), values.page);
   const clinics = marketplace.data?.clinicOrganizations ?? [];
   const kind = values.status === 'any' ? '' : `${statusLabels[values.status].toLowerCase()} `;
 
@@ -38,19 +38,38 @@ export default function RequestsSection({ marketplaceId, staff }: ConsoleSection
       ) : (
         <>
           <Text role="status" color="fg.muted">
-            {requests.data.length === 0
+            {requests.data.total === 0
               ? `No ${kind}requests.`
-              : `${requests.data.length} ${kind}${requests.data.length === 1 ? 'request' : 'requests'}`}
+              : `${requests.data.total} ${kind}${requests.data.total === 1 ? 'request' : 'requests'}`}
           </Text>
-          <Stack as="ul" listStyleType="none" gap="4" aria-label="Requests">
-            {requests.data.map((request) => (
+          <Stack as="ul" listStyleType="none" gap="3" aria-label="Requests">
+            {requests.data.requests.map((request) => (
               <li key={request.id}>
                 <RequestItem marketplaceId={marketplaceId} request={request} staff={staff} />
               </li>
             ))}
           </Stack>
+          <Pages page={requests.data} onPage={(page) => update({ page })} />
         </>
       )}
     </Stack>
+  );
+}
+
+/** Previous and next page of the inbox, and where it is; nothing when everything fits on one page. */
+function Pages({ page, onPage }: { page: StaffRequestPage; onPage: (page: number) => void }) {
+  if (page.pageCount <= 1 && page.page === 1) return null;
+  return (
+    <Flex as="nav" aria-label="Pages of requests" gap="3" align="center" wrap="wrap">
+      <Button variant="outline" disabled={page.page <= 1} onClick={() => onPage(page.page - 1)}>
+        Previous page
+      </Button>
+      <Text>
+        Page {page.page} of {page.pageCount}
+      </Text>
+      <Button variant="outline" disabled={page.page >= page.pageCount} onClick={() => onPage(page.page + 1)}>
+        Next page
+      </Button>
+    </Flex>
   );
 }
