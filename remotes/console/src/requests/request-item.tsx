@@ -11,6 +11,7 @@ import { allowedActions, RequestActionButtons } from './request-actions';
 import { RequestDetails } from './request-details';
 import {
   clientName,
+  clientPhone,
   lastChargeFailure,
   requestStart,
   requestSummary,
@@ -56,6 +57,9 @@ export function RequestItem({ marketplaceId, request, staff }: RequestItemProps)
       <Card.Body gap="2">
         <RequestHeading request={request} headingId={headingId} />
         <Text>{requestSummary(request)}</Text>
+        <Text color="fg.muted" fontSize="sm">
+          {[request.client.email, clientPhone(request.client)].filter(Boolean).join(' · ')}
+        </Text>
         {failure && <ChargeFailure reason={failure} />}
         <Flex gap="2" wrap="wrap" align="center" justify="space-between">
           <RequestActionButtons

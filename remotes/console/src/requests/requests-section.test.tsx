@@ -77,7 +77,8 @@ describe('the requests inbox', () => {
     expect(item.textContent).toContain(
       'B12 Energy Shot, Vitamin C Boost · $57.50 · Glow Midtown, 10 W 33rd St, New York, NY 10001',
     );
-    expect(item.textContent).not.toContain('ana@example.com');
+    expect(item.textContent).toContain('ana@example.com · (212) 555-0143');
+    expect(item.textContent).not.toContain('Ring twice');
     const details = within(item).getByRole('button', { name: `Show details of ${subject}` });
     expect(details.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(details);
