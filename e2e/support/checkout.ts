@@ -95,8 +95,8 @@ export async function answerGlowQuestions(page: Page) {
 }
 
 /** Fills the sandbox card form with a card number and a billing address. */
-export async function fillCard(page: Page, number = cards.succeeds) {
-  const payment = page.getByRole('region', { name: 'Payment method' });
+export async function fillCard(page: Page, number = cards.succeeds, region = 'Payment method') {
+  const payment = page.getByRole('region', { name: region });
   await payment.getByRole('textbox', { name: 'Card number' }).fill(number);
   await payment.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/30');
   await payment.getByRole('textbox', { name: 'CVC' }).fill('123');

@@ -1,45 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { freshStart } from '../support/booking';
-import {
-  agreeToPolicy,
-  answerGlowQuestions,
-  confirmAtGlowClinic,
-  expectBookingReceived,
-  fillCard,
-  fillGuestDetails,
-  requestAppointment,
-} from '../support/checkout';
-import { dialog, mailbox, signInWithPasscode, toast, uniqueEmail } from '../support/identity';
+import { expect, test } from '@playwright/test';
+import { guestBooks, mailWithSubject, requestOf } from '../support/console';
+import { dialog, signInWithPasscode, toast, uniqueEmail } from '../support/identity';
 import { hostUrl } from '../support/ports';
 import { staffSignsIn } from '../support/staff-api';
 
 const practitioner = 'practitioner@glow.example';
-
-/** A guest books the B12 shot at Glow's Manhattan clinic; returns the appointment's id and day. */
-async function guestBooks(
-  page: Page,
-  email: string,
-  weeksAhead: number,
-): Promise<{ id: string; day: string }> {
-  await freshStart(page, '/1/set-location');
-  await confirmAtGlowClinic(page, weeksAhead);
-  await fillGuestDetails(page, email);
-  await answerGlowQuestions(page);
-  await fillCard(page);
-  await agreeToPolicy(page);
-  const submitted = page.waitForResponse((response) =>
-    Boolean(response.request().postData()?.includes('createAppointmentRequest')),
-  );
-  await requestAppointment(page);
-  const response = await submitted;
-  await expectBookingReceived(page);
-  const { data } = (await response.json()) as { data: { createAppointmentRequest: { id: string } } };
-  const sent = response.request().postDataJSON() as {
-    variables: { input: { dateRanges: { start: string }[] } };
-  };
-  const [day = ''] = sent.variables.input.dateRanges[0]?.start.split('T') ?? [];
-  return { id: data.createAppointmentRequest.id, day };
-}
 
 /**
  * Who runs the front desk: the desktop project's front desk, the mobile project's owner (both may
@@ -72,24 +37,6 @@ const deskMember = () =>
         role: 'Front desk',
         sections: ['Requests', 'Schedule', 'Waitlist', 'Clients', 'Team'],
       };
-
-/** The request of the client with this email in the console's list. */
-const requestOf = (page: Page, email: string) => page.getByRole('article').filter({ hasText: email });
-
-/** Waits until a mail to `to` with this subject is in the dev mailbox, and returns its text. */
-async function mailWithSubject(request: APIRequestContext, to: string, subject: string) {
-  let text: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        text = (await mailbox(request, to)).find((message) => message.subject === subject)?.text;
-        return text !== undefined;
-      },
-      { message: `a mail '${subject}' to ${to}` },
-    )
-    .toBe(true);
-  return text ?? '';
-}
 
 test('the front desk confirms a client’s request from the console; the client sees it booked and is mailed', async ({
   page,

@@ -32,7 +32,9 @@ export function PaymentAuthenticationPage() {
 
   return (
     <Stack gap="6" maxW="2xl">
-      <PageHeading mb="0">Authenticate Payment</PageHeading>
+      <PageHeading mb="0">
+        {current?.status === 'FAILED' ? 'Your Payment' : 'Authenticate Payment'}
+      </PageHeading>
       {challenge.dialog}
       {!token ? (
         <Alert.Root status="error">

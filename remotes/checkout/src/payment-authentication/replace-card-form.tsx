@@ -8,8 +8,8 @@ import {
   sendCardWithAuthentication,
   type TokenizedCard,
 } from '@atrium/payment-forms';
-import { Button, Stack, Text } from '@atrium/ui';
-import { useRef, useState } from 'react';
+import { Button, Heading, Stack, Text } from '@atrium/ui';
+import { useId, useRef, useState } from 'react';
 
 export const CARD_REPLACED = 'Your new card is saved. {marketplace} will confirm your appointment with it.';
 
@@ -32,6 +32,7 @@ export function ReplaceCardForm({
   const card = useRef<CardCollector>(null);
   const [working, setWorking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const headingId = useId();
 
   const save = async () => {
     const form = card.current;
@@ -62,8 +63,10 @@ export function ReplaceCardForm({
   };
 
   return (
-    <Stack gap="3">
-      <Text fontWeight="semibold">Add another card</Text>
+    <Stack as="section" gap="3" aria-labelledby={headingId}>
+      <Heading as="h2" size="md" id={headingId}>
+        Add another card
+      </Heading>
       <CardEntryForm ref={card} />
       {problem && (
         <Text role="alert" color="fg.error">
