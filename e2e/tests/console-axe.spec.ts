@@ -20,6 +20,7 @@ const sections = [
   'Settings',
   'Versions',
   'Activity',
+  'Reports',
 ] as const;
 
 for (const viewport of [

@@ -1,7 +1,8 @@
 // The front desk's day where money and time move: a confirmed deposit refunded on cancel (the
 // client's mail states it), a refused charge fixed by the client through the mailed link and then
 // confirmed, and a booked appointment moved (the client mailed the new time and invitation).
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { axeReport } from '../support/axe';
 import { cards, fillCard } from '../support/checkout';
 import { guestBooks, mailWithSubject, requestOf } from '../support/console';
 import { dialog, toast, uniqueEmail } from '../support/identity';
@@ -12,6 +13,17 @@ import { staffSignsIn } from '../support/staff-api';
 test.skip(() => test.info().project.name === 'mobile', 'Console journeys run on the desktop project.');
 
 const insufficientFunds = '4000 0000 0000 9995';
+
+/** What is on the page now, checked by axe at 1280 and at 768 px (the console's two widths). */
+async function scanAtBothWidths(page: Page, where: string) {
+  const report = axeReport(page);
+  for (const width of [1280, 768]) {
+    await page.setViewportSize({ width, height: 900 });
+    await report.scan(`${where} at ${width} px`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(report.found).toEqual([]);
+}
 const desk = 'frontdesk@glow.example';
 
 test('a confirmed deposit is refunded on cancel, and the client’s mail states the amount', async ({
@@ -37,9 +49,11 @@ test('a confirmed deposit is refunded on cancel, and the client’s mail states 
   await expect(booked.getByRole('region', { name: 'Payments' })).toContainText(
     `Charge on confirmation: ${charged}`,
   );
+  await scanAtBothWidths(deskPage, 'a booked request with its payments');
   await booked.getByRole('button', { name: /^Cancel appointment of / }).click();
   const cancel = dialog(deskPage, 'Cancel the appointment');
   await expect(cancel.getByText(`Refund everything collected (${charged})`)).toBeVisible();
+  await scanAtBothWidths(deskPage, 'the cancel dialog with its refund');
   await cancel.getByRole('textbox', { name: /Reason/ }).fill('The nurse is ill that day.');
   await cancel.getByRole('button', { name: 'Cancel appointment' }).click();
   await expect(toast(deskPage, `${charged} refunded.`)).toBeVisible();
@@ -64,6 +78,7 @@ test('a refused charge is fixed by the client through the mailed link, then conf
   await item.getByRole('button', { name: /^Confirm request of / }).click();
   await expect(toast(deskPage, 'The charge failed: Your card has insufficient funds.')).toBeVisible();
   await expect(item.getByText('The last charge failed; the request stays pending.')).toBeVisible();
+  await scanAtBothWidths(deskPage, 'a request whose charge failed');
 
   // The client follows the mail's link and adds another card.
   const mail = await mailWithSubject(request, email, 'Glow Mobile IV: your payment did not go through');
@@ -106,6 +121,7 @@ test('the front desk moves a booked appointment; the client is mailed the new ti
   const move = dialog(deskPage, 'Move the appointment');
   const times = move.getByRole('radiogroup', { name: /^Free times/ });
   await expect(times).toBeVisible();
+  await scanAtBothWidths(deskPage, 'the move dialog');
   // Another of the day's free times than its own first one.
   await times
     .getByText(/^\d{1,2}:\d{2} (AM|PM)$/)
