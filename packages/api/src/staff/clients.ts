@@ -17,12 +17,12 @@ import {
 } from '../memberships';
 import { appointments, practitioners } from '../scheduling';
 import { requireStaff, type StaffContext } from './access';
-import { requestProceduresJson, type StaffRequestView, toClinicRef } from './requests';
+import { requestProceduresJson, type StaffClientView, type StaffRequestView, toClinicRef } from './requests';
 import { type StaffWaitlistWindowView, toWaitlistWindowView, waitlistWindowsJson } from './waitlist';
 
 const resultLimit = 50;
 
-export type StaffClientView = StaffRequestView['client'];
+export type { StaffClientView };
 
 /** `%text%` for LIKE, with LIKE's own wildcards taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -126,7 +126,7 @@ export async function staffClient(
 }
 
 /** A user as a client of one marketplace: what the front desk may read of them there. */
-interface ClientOfMarketplace {
+export interface ClientOfMarketplace {
   db: Db;
   marketplaceId: number;
   clientId: number;
@@ -136,7 +136,11 @@ interface ClientOfMarketplace {
 const requestsOf = ({ marketplaceId, clientId }: ClientOfMarketplace) =>
   and(eq(appointmentRequests.clientUserId, clientId), eq(appointmentRequests.marketplaceId, marketplaceId));
 
-async function clientDetails({ db, marketplaceId, clientId }: ClientOfMarketplace): Promise<StaffClientView> {
+export async function clientDetails({
+  db,
+  marketplaceId,
+  clientId,
+}: ClientOfMarketplace): Promise<StaffClientView> {
   const [client] = await db
     .select({
       id: users.id,

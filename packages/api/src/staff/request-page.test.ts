@@ -13,7 +13,7 @@ import {
   TestBrowser,
 } from '../test/checkout';
 import { testDatabases } from '../test/databases';
-import { signedInStaff } from '../test/staff';
+import { signedInStaff, staffOperations } from '../test/staff';
 
 const clinic = ids(80);
 const pageQuery = /* GraphQL */ `
@@ -79,6 +79,41 @@ describe.each(testDatabases)('the inbox’s pages on $name', (factory) => {
     expect(oneDay).toMatchObject({ total: 7, pageCount: 1 });
     expect(oneDay.requests.map((request) => request.id)).toEqual(made.slice(7, 14));
     expect(await page(1, { status: 'BOOKED' })).toMatchObject({ total: 0, pageCount: 1, requests: [] });
+  });
+
+  it('lists an appointment booked outside Atrium (no client on file) in the schedule, not the inbox; it can be confirmed', async () => {
+    const date = daysAhead(30);
+    const [row] = await context.sql<{ id: number }>(
+      `insert into appointments (marketplace_id, practitioner_id, organization_id, starts_at, ends_at, status)
+         values (80, 801, 801, (timestamp '${date} 11:00' at time zone 'America/New_York'),
+                 (timestamp '${date} 11:30' at time zone 'America/New_York'), 'PENDING')
+       returning id`,
+    );
+    expect((await page(1, { date })).requests).toEqual([]);
+    const outside = await desk.data<{ staffRequests: Record<string, unknown>[] }>(
+      /* GraphQL */ `query Outside($filter: StaffRequestFilter) {
+        staffRequests(marketplaceId: "80", filter: $filter) {
+          id client { id } timeZone start procedures { id } total payments { id }
+        }
+      }`,
+      { filter: { date } },
+    );
+    expect(outside.staffRequests).toEqual([
+      {
+        id: String(row?.id),
+        client: null,
+        timeZone: 'America/New_York',
+        start: expect.any(String),
+        procedures: [],
+        total: 0,
+        payments: [],
+      },
+    ]);
+    const { staffConfirmAppointment } = await desk.data<{ staffConfirmAppointment: { status: string } }>(
+      staffOperations.confirm,
+      { marketplaceId: '80', id: String(row?.id) },
+    );
+    expect(staffConfirmAppointment.status).toBe('BOOKED');
   });
 
   it('refuses a page below 1', async () => {

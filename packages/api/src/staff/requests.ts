@@ -1,6 +1,6 @@
 // The requests inbox of the staff console: a marketplace's appointment requests with everything the
 // front desk decides on, in one statement.
-import { and, asc, count, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { checkoutNoteDefinitions, clinics, procedures } from '../catalogue';
 import {
   appointmentPayments,
@@ -35,13 +35,8 @@ export interface StaffRequestView {
   end: string;
   timeZone: string;
   requestedAt: string;
-  client: {
-    id: string;
-    givenName: string | null;
-    familyName: string | null;
-    email: string;
-    phone: string | null;
-  };
+  /** Null for an appointment booked outside Atrium (imported, or the demo's own): no client on file. */
+  client: StaffClientView | null;
   procedures: { id: string; name: string; isAddOn: boolean; price: number }[];
   practitioner: { id: string; name: string };
   clinic: { id: string; name: string } | null;
@@ -57,6 +52,14 @@ export interface StaffRequestView {
   cancellationReason: string | null;
   payments: StaffPaymentView[];
   card: { id: string; brand: string; lastFour: string } | null;
+}
+
+export interface StaffClientView {
+  id: string;
+  givenName: string | null;
+  familyName: string | null;
+  email: string;
+  phone: string | null;
 }
 
 /** A charge attempt of an appointment as the inbox shows it (enums as GraphQL names them). */
@@ -119,21 +122,27 @@ export async function staffRequests(
 /** Requests a page of the inbox holds. */
 export const REQUESTS_PAGE_SIZE = 20;
 
-/** One page of staffRequests, with how many match in all (one count, one bounded read). */
+/**
+ * One page of the inbox, with how many match in all (one count, one bounded read): the requests made
+ * through Atrium only (appointments booked outside it hold time in the Schedule, but ask nothing).
+ */
 export async function staffRequestPage(
   context: StaffContext,
   input: { marketplaceId: number; filter: StaffRequestFilter; page: number },
 ) {
   const access = await requireStaff(context, input.marketplaceId, 'viewRequests');
-  const conditions = and(...staffRequestConditions(input.marketplaceId, access, input.filter));
+  const madeHere = isNotNull(appointmentRequests.id);
+  const conditions = and(...staffRequestConditions(input.marketplaceId, access, input.filter), madeHere);
   const [counted] = await context.db
     .select({ total: count() })
     .from(appointments)
-    .innerJoin(appointmentRequests, eq(appointmentRequests.appointmentId, appointments.id))
+    .leftJoin(appointmentRequests, eq(appointmentRequests.appointmentId, appointments.id))
+    .leftJoin(clinics, eq(clinics.id, appointments.organizationId))
     .where(conditions);
   const rows = await requestRows(context.db, input.marketplaceId, access, input.filter, {
     limit: REQUESTS_PAGE_SIZE,
     offset: (input.page - 1) * REQUESTS_PAGE_SIZE,
+    only: madeHere,
   });
   const total = counted?.total ?? 0;
   return {
@@ -145,23 +154,26 @@ export async function staffRequestPage(
   };
 }
 
-/** The requests that pass the filter, soonest first (a slice of them when `slice` is given). */
+/**
+ * The appointments (with their requests, when made through Atrium) that pass the filter, soonest
+ * first; a slice of them, and only those passing `only`, when `slice` is given.
+ */
 function requestRows(
   db: StaffContext['db'],
   marketplaceId: number,
   access: StaffAccess,
   filter: StaffRequestFilter,
-  slice?: { limit: number; offset: number },
+  slice?: { limit: number; offset: number; only: SQL },
 ): Promise<StaffRequestRow[]> {
   const query = db
     .select(staffRequestColumns())
     .from(appointments)
-    .innerJoin(appointmentRequests, eq(appointmentRequests.appointmentId, appointments.id))
-    .innerJoin(users, eq(users.id, appointmentRequests.clientUserId))
+    .leftJoin(appointmentRequests, eq(appointmentRequests.appointmentId, appointments.id))
+    .leftJoin(users, eq(users.id, appointmentRequests.clientUserId))
     .innerJoin(practitioners, eq(practitioners.id, appointments.practitionerId))
     .leftJoin(clinics, eq(clinics.id, appointments.organizationId))
     .leftJoin(paymentInstruments, eq(paymentInstruments.id, appointmentRequests.paymentInstrumentId))
-    .where(and(...staffRequestConditions(marketplaceId, access, filter)))
+    .where(and(...staffRequestConditions(marketplaceId, access, filter), slice?.only))
     .orderBy(asc(appointments.startsAt), asc(appointments.id));
   return slice ? query.limit(slice.limit).offset(slice.offset) : query;
 }
@@ -172,7 +184,7 @@ function staffRequestConditions(
   { member, scope }: StaffAccess,
   filter: StaffRequestFilter,
 ): (SQL | undefined)[] {
-  const localDay = sql`(${appointments.startsAt} at time zone ${appointmentRequests.timeZone})::date`;
+  const localDay = sql`(${appointments.startsAt} at time zone ${placeTimeZone})::date`;
   return [
     eq(appointments.marketplaceId, marketplaceId),
     scope === 'own' && member.practitionerId !== null
@@ -187,6 +199,14 @@ function staffRequestConditions(
   ];
 }
 
+/**
+ * The zone of the appointment's place: its request's, else (booked outside Atrium) its clinic's, else
+ * the marketplace's first clinic's.
+ */
+const placeTimeZone = sql<string>`coalesce(${appointmentRequests.timeZone}, ${clinics.timeZone},
+  (select first.time_zone from clinics first where first.marketplace_id = ${appointments.marketplaceId}
+    order by first.id limit 1), 'UTC')`;
+
 /** One appointment request as `staffRequestColumns` reads it. */
 export interface StaffRequestRow {
   id: number;
@@ -195,10 +215,10 @@ export interface StaffRequestRow {
   endsAt: Date;
   timeZone: string;
   requestedAt: Date;
-  clientId: number;
+  clientId: number | null;
   givenName: string | null;
   familyName: string | null;
-  email: string;
+  email: string | null;
   phone: string | null;
   practitionerId: number;
   practitionerName: string;
@@ -226,8 +246,10 @@ function staffRequestColumns() {
     status: appointments.status,
     startsAt: appointments.startsAt,
     endsAt: appointments.endsAt,
-    timeZone: appointmentRequests.timeZone,
-    requestedAt: appointmentRequests.createdAt,
+    timeZone: placeTimeZone,
+    requestedAt: sql<Date>`coalesce(${appointmentRequests.createdAt}, ${appointments.createdAt})`.mapWith(
+      appointments.createdAt,
+    ),
     clientId: users.id,
     givenName: users.givenName,
     familyName: users.familyName,
@@ -240,9 +262,9 @@ function staffRequestColumns() {
     clinicAddress: clinics.address,
     homeAddress: appointments.address,
     notes: appointmentRequests.notes,
-    dueOnConfirmation: appointmentRequests.dueNowCents,
-    tip: appointmentRequests.gratuityCents,
-    total: appointmentRequests.totalCents,
+    dueOnConfirmation: sql<number>`coalesce(${appointmentRequests.dueNowCents}, 0)`.mapWith(Number),
+    tip: sql<number>`coalesce(${appointmentRequests.gratuityCents}, 0)`.mapWith(Number),
+    total: sql<number>`coalesce(${appointmentRequests.totalCents}, 0)`.mapWith(Number),
     cancellationReason: appointments.cancellationReason,
     procedures: requestProceduresJson(),
     checkoutNotes: checkoutNotesJson(),
@@ -261,7 +283,10 @@ export function toStaffRequestView(row: StaffRequestRow): StaffRequestView {
     end: row.endsAt.toISOString(),
     timeZone: row.timeZone,
     requestedAt: row.requestedAt.toISOString(),
-    client: toStaffClientView(row),
+    client:
+      row.clientId === null
+        ? null
+        : toStaffClientView({ ...row, clientId: row.clientId, email: row.email ?? '' }),
     procedures: row.procedures,
     practitioner: { id: String(row.practitionerId), name: row.practitionerName },
     clinic: toClinicRef(row),
@@ -309,7 +334,7 @@ export function toStaffClientView(row: {
   familyName: string | null;
   email: string;
   phone: string | null;
-}): StaffRequestView['client'] {
+}): StaffClientView {
   return {
     id: String(row.clientId),
     givenName: row.givenName,

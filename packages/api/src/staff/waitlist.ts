@@ -21,7 +21,13 @@ import { users } from '../identity';
 import { InvalidInputError, NotFoundError } from '../kernel/errors';
 import { appointments, practitioners } from '../scheduling';
 import { requireStaff, type StaffContext } from './access';
-import { requestProceduresJson, type StaffRequestView, toClinicRef, toStaffClientView } from './requests';
+import {
+  requestProceduresJson,
+  type StaffClientView,
+  type StaffRequestView,
+  toClinicRef,
+  toStaffClientView,
+} from './requests';
 
 export const staffWaitlistMessages = {
   notCancelled: 'Only the time of a cancelled or declined appointment can be offered.',
@@ -40,7 +46,7 @@ export interface StaffWaitlistWindowView {
 export interface StaffWaitlistRequestView {
   id: string;
   requestedAt: string;
-  client: StaffRequestView['client'];
+  client: StaffClientView;
   procedures: StaffRequestView['procedures'];
   clinic: { id: string; name: string } | null;
   address: string;

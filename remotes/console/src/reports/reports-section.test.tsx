@@ -74,7 +74,8 @@ describe('the reports', () => {
   it('shows the last 30 days: the figures, money by day, statuses and utilisation, each chart with its table', async () => {
     const api = graphqlFetch({ StaffReport: () => ({ data: { staffReport: report() } }) });
     show();
-    await screen.findByRole('table', { name: 'Money by day' });
+    // The charts' chunk loads first: slow on a busy machine.
+    await screen.findByRole('table', { name: 'Money by day' }, { timeout: 5000 });
     expect(api.of('StaffReport').map((call) => call.variables)).toEqual([
       { marketplaceId: '1', from: '2026-02-17', to: '2026-03-18' },
     ]);
@@ -128,7 +129,8 @@ describe('the reports', () => {
   it('asks for a preset’s dates, and keeps the period in the address', async () => {
     const api = graphqlFetch({ StaffReport: () => ({ data: { staffReport: report() } }) });
     const { path } = show();
-    await screen.findByRole('table', { name: 'Money by day' });
+    // The charts' chunk loads first: slow on a busy machine.
+    await screen.findByRole('table', { name: 'Money by day' }, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Last month' }));
     await waitFor(() => expect(api.of('StaffReport')).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'This month' }));
@@ -148,7 +150,8 @@ describe('the reports', () => {
   it('checks a custom period before asking for it', async () => {
     const api = graphqlFetch({ StaffReport: () => ({ data: { staffReport: report() } }) });
     const { path } = show('/1/console/reports?from=2026-01-05&to=2026-01-11');
-    await screen.findByRole('table', { name: 'Money by day' });
+    // The charts' chunk loads first: slow on a busy machine.
+    await screen.findByRole('table', { name: 'Money by day' }, { timeout: 5000 });
     const from = screen.getByLabelText('From') as HTMLInputElement;
     const to = screen.getByLabelText('To') as HTMLInputElement;
     expect([from.value, to.value]).toEqual(['2026-01-05', '2026-01-11']);

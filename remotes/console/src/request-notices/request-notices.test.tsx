@@ -41,7 +41,9 @@ function showShell(unread: number, mailNewRequests = true) {
     StaffSetNewRequestMails: (variables) => ({
       data: { staffSetNewRequestMails: { mailNewRequests: variables.enabled } },
     }),
-    StaffRequests: () => ({ data: { staffRequests: [] } }),
+    StaffRequestPage: () => ({
+      data: { staffRequestPage: { requests: [], total: 0, page: 1, pageSize: 20, pageCount: 1 } },
+    }),
   });
   renderConsole(<ConsoleShell marketplaceId="1" staff={frontDesk} />, '/1/console/schedule');
   return api;
@@ -80,7 +82,9 @@ describe('the unread count in the navigation', () => {
         return { data: { staffMarkRequestsSeen: 0 } };
       },
       StaffRequestNoticeSettings: () => ({ data: { staffRequestNoticeSettings: { mailNewRequests: true } } }),
-      StaffRequests: () => ({ data: { staffRequests: [] } }),
+      StaffRequestPage: () => ({
+        data: { staffRequestPage: { requests: [], total: 0, page: 1, pageSize: 20, pageCount: 1 } },
+      }),
     });
     renderConsole(<ConsoleShell marketplaceId="1" staff={frontDesk} />, '/1/console/schedule');
     expect(await screen.findByRole('link', { name: 'Requests 2 unread' })).toBeTruthy();
@@ -96,7 +100,9 @@ describe('the unread count in the navigation', () => {
       StaffUnreadRequestCount: () => ({ data: { staffUnreadRequestCount: 4 } }),
       StaffMarkRequestsSeen: () => ({ data: { staffMarkRequestsSeen: 0 } }),
       StaffRequestNoticeSettings: () => ({ data: { staffRequestNoticeSettings: { mailNewRequests: true } } }),
-      StaffRequests: () => ({ data: { staffRequests: [] } }),
+      StaffRequestPage: () => ({
+        data: { staffRequestPage: { requests: [], total: 0, page: 1, pageSize: 20, pageCount: 1 } },
+      }),
     });
     // The navigation's first count is answered only after Requests was marked seen.
     configureGraphQLClient({
@@ -122,7 +128,9 @@ describe('the unread count in the navigation', () => {
   it('is marked seen once by the Requests section itself', async () => {
     const api = graphqlFetch({
       StaffMarkRequestsSeen: () => ({ data: { staffMarkRequestsSeen: 0 } }),
-      StaffRequests: () => ({ data: { staffRequests: [] } }),
+      StaffRequestPage: () => ({
+        data: { staffRequestPage: { requests: [], total: 0, page: 1, pageSize: 20, pageCount: 1 } },
+      }),
     });
     renderConsole(<RequestsSection marketplaceId="1" staff={frontDesk} />, '/1/console/requests');
     await screen.findByText('No pending requests.');
@@ -165,7 +173,9 @@ describe('the new-request mail switch', () => {
       StaffSetNewRequestMails: () => ({
         errors: [{ message: 'Your role does not allow this.', extensions: { code: 'FORBIDDEN' } }],
       }),
-      StaffRequests: () => ({ data: { staffRequests: [] } }),
+      StaffRequestPage: () => ({
+        data: { staffRequestPage: { requests: [], total: 0, page: 1, pageSize: 20, pageCount: 1 } },
+      }),
     });
     renderConsole(<ConsoleShell marketplaceId="1" staff={frontDesk} />, '/1/console/schedule');
     const box = await screen.findByRole('checkbox', { name: requestMailTexts.label });

@@ -74,6 +74,9 @@ export function RequestDetails({ request }: { request: StaffRequest }) {
 /** The client's name, and their email and phone as links that start a mail or a call. */
 function ClientContact({ client }: { client: StaffRequest['client'] }) {
   const phone = clientPhone(client);
+  if (!client) {
+    return <Text as="dd">{clientName(client)}: booked outside Atrium</Text>;
+  }
   return (
     <Box as="dd">
       <Text>{clientName(client)}</Text>

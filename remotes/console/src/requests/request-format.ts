@@ -3,15 +3,21 @@ import type { StaffPayment, StaffRequest } from '@atrium/graphql-client/staff';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 
+type Client = Pick<NonNullable<StaffRequest['client']>, 'givenName' | 'familyName' | 'email' | 'phone'>;
+
+/** How the console names an appointment booked outside Atrium (imported, or the demo's own). */
+export const NO_CLIENT_ON_FILE = 'No client on file';
+
 /** The client as the front desk names them: given and family name, else their email. */
-export function clientName(client: StaffRequest['client']): string {
+export function clientName(client: Client | null): string {
+  if (!client) return NO_CLIENT_ON_FILE;
   const name = [client.givenName, client.familyName].filter((part) => part?.trim()).join(' ');
   return name || client.email;
 }
 
 /** The client's phone in national format, or null when they gave none. */
-export function clientPhone(client: StaffRequest['client']): string | null {
-  return client.phone ? formatUsPhone(client.phone) : null;
+export function clientPhone(client: Client | null): string | null {
+  return client?.phone ? formatUsPhone(client.phone) : null;
 }
 
 /** When the appointment is, in the place's own time zone: 'Tue, Jan 8, 2030, 10:00 AM'. */
@@ -39,6 +45,8 @@ export function requestLocation(request: Pick<StaffRequest, 'clinic' | 'address'
 export function requestSummary(
   request: Pick<StaffRequest, 'procedures' | 'total' | 'clinic' | 'address'>,
 ): string {
+  // Booked outside Atrium: no cart and no price on file, only the place.
+  if (request.procedures.length === 0) return requestLocation(request);
   const names = request.procedures.map((procedure) => procedure.name).join(', ');
   return `${names} · ${formatCents(request.total)} · ${requestLocation(request)}`;
 }

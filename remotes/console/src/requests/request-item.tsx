@@ -58,7 +58,9 @@ export function RequestItem({ marketplaceId, request, staff }: RequestItemProps)
         <RequestHeading request={request} headingId={headingId} />
         <Text>{requestSummary(request)}</Text>
         <Text color="fg.muted" fontSize="sm">
-          {[request.client.email, clientPhone(request.client)].filter(Boolean).join(' · ')}
+          {request.client
+            ? [request.client.email, clientPhone(request.client)].filter(Boolean).join(' · ')
+            : 'Booked outside Atrium'}
         </Text>
         {failure && <ChargeFailure reason={failure} />}
         <Flex gap="2" wrap="wrap" align="center" justify="space-between">

@@ -104,6 +104,19 @@ describe('the requests inbox', () => {
     });
   });
 
+  it('shows an appointment booked outside Atrium with no client on file', async () => {
+    graphqlFetch({
+      StaffRequestPage: () => ({
+        data: { staffRequestPage: pageOf([requestFixture({ client: null, procedures: [], total: 0 })]) },
+      }),
+    });
+    showRequests(frontDesk);
+    const item = await screen.findByRole('article', { name: /^No client on file/ });
+    expect(item.textContent).toContain('Glow Midtown, 10 W 33rd St, New York, NY 10001Booked outside Atrium');
+    fireEvent.click(within(item).getByRole('button', { name: /^Show details of No client on file/ }));
+    expect(item.textContent).toContain('No client on file: booked outside Atrium');
+  });
+
   it('pages through the requests, 20 a page, the page kept in the address', async () => {
     const api = graphqlFetch({
       StaffRequestPage: (variables) => ({

@@ -1,6 +1,7 @@
 import { useMarketplace } from '@atrium/graphql-client';
 import { type StaffRequestPage, useStaffRequestPage } from '@atrium/graphql-client/staff';
 import { Button, Flex, PageHeading, Stack, Text } from '@atrium/ui';
+import { BookForClientButton } from '../phone-booking/book-for-client-button';
 import { useMarkRequestsSeenOnOpen } from '../request-notices/use-mark-requests-seen-on-open';
 import { LoadError, Loading } from '../shared/query-states';
 import type { ConsoleSectionProps } from '../shell/console-staff';
@@ -24,6 +25,7 @@ export default function RequestsSection({ marketplaceId, staff }: ConsoleSection
   return (
     <Stack gap="4">
       <PageHeading mb="0">Requests</PageHeading>
+      <BookForClientButton marketplaceId={marketplaceId} staff={staff} />
       {staff.role === 'practitioner' && <Text color="fg.muted">Your own appointments, read-only.</Text>}
       <RequestFilters
         values={values}

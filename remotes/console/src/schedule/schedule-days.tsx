@@ -56,7 +56,10 @@ function AppointmentRow({ appointment }: { appointment: StaffRequest }) {
     >
       <Text fontWeight="semibold">{appointmentTimes(appointment)}</Text>
       <Text>
-        {clientName(appointment.client)} · {appointment.procedures.map((p) => p.name).join(', ')}
+        {clientName(appointment.client)} ·{' '}
+        {appointment.procedures.length > 0
+          ? appointment.procedures.map((p) => p.name).join(', ')
+          : 'booked outside Atrium'}
       </Text>
       <Text>{appointment.practitioner.name}</Text>
       <Box>
