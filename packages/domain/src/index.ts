@@ -2,6 +2,8 @@ export type { BookingProgressInput } from './booking/booking-progress';
 export { canCheckout, hasChosenTime, reachableSteps } from './booking/booking-progress';
 export type { CartLine, CartTake } from './booking/cart';
 export { addToCart, cartProcedureIds, cartTakesOnAdd, isInCart, removeFromCart } from './booking/cart';
+export type { PhoneBookingClient, PhoneBookingPayment } from './booking/phone-booking';
+export { PHONE_BOOKING_MESSAGES, phoneBookingClientForm } from './booking/phone-booking';
 export type { ResumeStep, WaitlistEntryRule } from './booking/resume-step';
 export { isWaitlistComplete, resumeStep } from './booking/resume-step';
 export type { TimeOfDay } from './booking/times-of-day';
@@ -52,6 +54,8 @@ export {
   maskBirthDateInput,
 } from './forms/birth-date';
 export { billingAddressFields, billingAddressForm, cardEntryForm, isCurrentExpiry } from './forms/card-rules';
+export type { CheckoutNoteDefinition } from './forms/checkout-notes-form';
+export { checkoutNoteAnswers, checkoutNotesGroups } from './forms/checkout-notes-form';
 export { coordinates } from './forms/coordinates';
 export {
   allowsDateMaskKey,

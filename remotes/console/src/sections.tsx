@@ -15,6 +15,8 @@ export interface ConsoleSection {
   page: LazyExoticComponent<ComponentType<ConsoleSectionProps>>;
   /** Shown after the label in the navigation, e.g. a count of what is new there. */
   badge?: ComponentType<ConsoleSectionProps>;
+  /** A page reached from another section (a button there), left out of the navigation. */
+  hidden?: boolean;
 }
 
 /**
@@ -37,6 +39,14 @@ export const consoleSections: readonly ConsoleSection[] = [
     operation: 'viewRequests',
     page: lazy(() => import('./requests/requests-section')),
     badge: UnreadRequestsBadge,
+  },
+  {
+    // Under Requests (its button opens it), so the navigation keeps Requests current there.
+    path: 'requests/book',
+    label: 'Book for a client',
+    operation: 'createBooking',
+    page: lazy(() => import('./phone-booking/phone-booking-page')),
+    hidden: true,
   },
   {
     path: 'schedule',

@@ -2,24 +2,21 @@
 // practitioner's time, or a waitlist request. Everything is checked and the card verified before
 // anything is written; then one transaction writes it all, the client's 'request received' messages
 // included, and the database's exclusion constraint has the last word on the practitioner's time.
-// The steps live in ./booking, one file each.
+// The steps live in ./booking, one file each; the transaction (commitBooking) is shared with the
+// booking the staff make for a client (./booking/staff-booking.ts).
 
 import type { RequestSession } from '../identity';
 import type { Db } from '../kernel/database/database';
 import { fingerprint, withIdempotencyKey } from '../kernel/idempotency';
 import { loadMarketplace, type MarketplaceRow } from '../kernel/marketplaces';
-import { notifyClient } from './appointment-notices/notify';
-import { recapBasis, requestAnswer } from './booking/answer';
+import { recapBasis } from './booking/answer';
 import type { AppointmentRequestInput, AppointmentRequestView } from './booking/booking-request';
-import { idempotencyCaller, identifyClient, registerClient } from './booking/client';
-import { holdTime } from './booking/hold-time';
+import { idempotencyCaller, identifyClient } from './booking/client';
+import { commitBooking } from './booking/commit-booking';
 import { assertTakingBookings } from './booking/marketplace-live';
-import { queueNewRequestJob } from './booking/new-request-job';
-import { checkPaymentMethod, recordPaymentMethod } from './booking/payment-method';
+import { checkPaymentMethod } from './booking/payment-method';
 import { checkCartAtPlace, checkRequestedTime } from './booking/place-and-time';
 import { priceBooking } from './booking/price';
-import { redeemPromoAndCredits } from './booking/redemptions';
-import { writeRequest, writeWaitlistRequest } from './booking/write-request';
 import { checkNoteAnswers } from './checkout-notes';
 import type { CheckoutPorts } from './ports';
 
@@ -70,46 +67,9 @@ async function book(
   const { timeZone } = place;
   const waitlist = time.kind === 'waitlist' ? time.ranges : [];
   const recap = await recapBasis(db, { marketplace, place: input.place, timeZone, waitlist, price });
-
-  return db.transaction(async (tx) => {
-    const user = await registerClient(tx, marketplace.mgId, client, now);
-    const paymentInstrumentId = await recordPaymentMethod(tx, ports.payments.processor.name, {
-      client,
-      user,
-      method: paymentMethod,
-      now,
-    });
-    await redeemPromoAndCredits(tx, price, now, user.id);
-    const held =
-      time.kind === 'time'
-        ? await holdTime(tx, {
-            ...time,
-            marketplaceId: marketplace.id,
-            place: input.place,
-            clientUserId: user.id,
-            now,
-          })
-        : null;
-    const requestId = await writeRequest(tx, {
-      marketplaceId: marketplace.id,
-      clientUserId: user.id,
-      appointmentId: held?.appointmentId ?? null,
-      request: input,
-      timeZone,
-      price,
-      paymentInstrumentId,
-      answers,
-      now,
-    });
-    const outcome = held
-      ? { held }
-      : { waitlistRequestId: await writeWaitlistRequest(tx, requestId, waitlist, now) };
-    const result = requestAnswer(outcome, price.due, recap);
-    // 'Request received', by mail (and text when the client agreed to texts): only if this commits.
-    await notifyClient(tx, ports.notifications, 'received', { requestId });
-    // The staff hear of a request holding a time; a waitlist request reaches them when it takes one.
-    if (held) await queueNewRequestJob(tx, held.appointmentId);
-    await complete(tx, result);
-    return result;
-  });
+  return commitBooking(
+    ports,
+    { marketplace, client, request: input, time, price, answers, paymentMethod, timeZone, recap, now },
+    complete,
+  );
 }

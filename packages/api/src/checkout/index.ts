@@ -1,7 +1,18 @@
 // The checkout context's public entry: what other contexts, the composition root and tests use of it.
 
 export { queueDueReminders } from './appointment-notices/reminders';
+export type { BookingPlace } from './booking/booking-request';
+export { MarketplaceNotLiveError } from './booking/marketplace-live';
+export type {
+  OnBehalfBookingView,
+  OnBehalfClient,
+  OnBehalfPayment,
+  OnBehalfQuote,
+} from './booking/staff-booking';
+export { bookOnBehalf, quoteOnBehalf } from './booking/staff-booking';
+export { bookingPlace } from './booking-choices';
 export { cancelWithRefund } from './cancellation';
+export type { CheckoutNoteAnswer } from './checkout-notes';
 export type { CheckoutConfig } from './config';
 export { defaultCheckoutConfig, developmentOperatorKey, loadCheckoutConfig } from './config';
 export { reconcilePendingConfirmations } from './confirmation-reconciliation';

@@ -641,6 +641,92 @@ describe.each(testDatabases)('staff authorization matrix on $name', (factory) =>
     });
   });
 
+  describe('booking for a client (owner and front desk)', () => {
+    const bookingOperations = {
+      book: `mutation StaffBook($marketplaceId: ID!, $input: StaffBookingInput!) {
+        staffCreateBooking(marketplaceId: $marketplaceId, input: $input) { id status }
+      }`,
+      cards: `query StaffCards($marketplaceId: ID!, $clientId: ID!) {
+        staffClientCards(marketplaceId: $marketplaceId, clientId: $clientId) { id }
+      }`,
+      quote: `query StaffQuote($marketplaceId: ID!, $input: StaffBookingQuoteInput!) {
+        staffBookingQuote(marketplaceId: $marketplaceId, input: $input) { dueOnConfirmation }
+      }`,
+    };
+    type BookingOperation = keyof typeof bookingOperations;
+    type BookingOutcome = 'ok' | 'FORBIDDEN' | 'UNAUTHENTICATED';
+    const every = (outcome: BookingOutcome) =>
+      Object.fromEntries(
+        (Object.keys(bookingOperations) as BookingOperation[]).map((operation) => [operation, outcome]),
+      ) as Record<BookingOperation, BookingOutcome>;
+    const bookingMatrix: Record<Role, Record<BookingOperation, BookingOutcome>> = {
+      owner: every('ok'),
+      frontDesk: every('ok'),
+      practitioner: every('FORBIDDEN'),
+      client: every('FORBIDDEN'),
+      signedOut: every('UNAUTHENTICATED'),
+    };
+    const bookingCells = (Object.keys(bookingMatrix) as Role[]).flatMap((role) =>
+      (Object.keys(bookingMatrix[role]) as BookingOperation[]).flatMap((operation) =>
+        (['own', 'other'] as const).map((where) => ({ role, operation, where })),
+      ),
+    );
+    let bookings = 0;
+
+    it.each(bookingCells)(
+      '$role: $operation on the $where marketplace',
+      async ({ role, operation, where }) => {
+        const marketplaceId = where === 'own' ? own.marketplace : other.marketplace;
+        const want =
+          where === 'own'
+            ? bookingMatrix[role][operation]
+            : role === 'signedOut'
+              ? 'UNAUTHENTICATED'
+              : 'FORBIDDEN';
+        const n = ++bookings;
+        const variables = {
+          book: {
+            input: {
+              idempotencyKey: randomUUID(),
+              newClient: {
+                givenName: 'Phil',
+                familyName: 'Phoned',
+                email: `phoned${n}@staff.test`,
+                phone: '(212) 555-0190',
+              },
+              organizationId: own.clinic,
+              procedures: [own.shot],
+              // A day and time of this block's own (the matrix above books 10:00).
+              date: daysAhead(20 + n),
+              time: '14:00',
+              payment: { collectOnSite: true },
+            },
+          },
+          cards: { clientId: waitlist.clientId },
+          quote: { input: { organizationId: own.clinic, procedures: [own.shot], collectOnSite: true } },
+        }[operation];
+        const response = await browsers[role].post<Record<string, unknown>>(bookingOperations[operation], {
+          marketplaceId,
+          ...variables,
+        });
+        const codes = response.body.errors?.map((error) => error.extensions?.code);
+        if (want !== 'ok') {
+          expect({ codes, data: response.body.data }).toEqual({ codes: [want], data: null });
+          return;
+        }
+        expect(codes).toBeUndefined();
+        if (operation === 'book') {
+          expect(response.body.data).toEqual({
+            staffCreateBooking: { id: expect.any(String), status: 'PENDING' },
+          });
+        }
+        if (operation === 'cards') expect(response.body.data).toEqual({ staffClientCards: [] });
+        if (operation === 'quote')
+          expect(response.body.data).toEqual({ staffBookingQuote: { dueOnConfirmation: 0 } });
+      },
+    );
+  });
+
   it('answers an unknown marketplace NOT_FOUND and an id out of range BAD_USER_INPUT', async () => {
     expect(await browsers.owner.error(staffOperations.requests, { marketplaceId: '999' })).toEqual({
       code: 'NOT_FOUND',

@@ -5,6 +5,7 @@ import { staffActivityResolvers } from './activity/resolvers';
 import { staffCatalogueResolvers } from './catalogue-admin/catalogue-resolvers';
 import { staffClientResolvers } from './clients-resolvers';
 import { staffOffersResolvers } from './offers/resolvers';
+import { staffPhoneBookingResolvers } from './phone-booking/resolvers';
 import { staffReportsResolvers } from './reports/resolvers';
 import { staffRequestNoticeResolvers } from './request-notices/resolvers';
 import { staffResolvers } from './resolvers';
@@ -27,4 +28,5 @@ export const resolvers: Resolvers[] = [
   staffTeamResolvers,
   staffCatalogueResolvers,
   staffRequestNoticeResolvers,
+  staffPhoneBookingResolvers,
 ];

@@ -6,7 +6,7 @@ describe('staffPermissions', () => {
     for (const operation of STAFF_OPERATIONS) expect(staffScope('owner', operation)).toBe('marketplace');
   });
 
-  it("gives the front desk the marketplace's requests (refunds and no-shows too), waitlist, clients and team hours, but not the tenant's versions or its setup", () => {
+  it("gives the front desk the marketplace's requests (refunds, no-shows and bookings for clients too), waitlist, clients and team hours, but not the tenant's versions or its setup", () => {
     expect(STAFF_OPERATIONS.filter((operation) => staffMay('front_desk', operation))).toEqual([
       'viewRequests',
       'confirmAppointment',
@@ -16,6 +16,7 @@ describe('staffPermissions', () => {
       'refundPayment',
       'markNoShow',
       'rescheduleAppointment',
+      'createBooking',
       'viewWaitlist',
       'offerWaitlistSlot',
       'viewClients',

@@ -14,6 +14,8 @@ export const STAFF_OPERATIONS = [
   'refundPayment',
   'markNoShow',
   'rescheduleAppointment',
+  // Booking on a client's behalf (a phone-in client): the same booking a client makes themselves.
+  'createBooking',
   'viewWaitlist',
   'offerWaitlistSlot',
   'viewClients',
@@ -67,10 +69,10 @@ const administration = (scope: StaffScope, team: { workingHours: StaffScope; tim
 });
 
 /**
- * The matrix: owner everything; front desk runs requests, the waitlist and clients; a practitioner
- * only reads their own appointments and sets their own time off. Only the owner chooses the versions of
- * the app their clients get, sets the marketplace up and reads its reports; the front desk also keeps
- * the team's hours and time off.
+ * The matrix: owner everything; front desk runs requests (booking for clients too), the waitlist and
+ * clients; a practitioner only reads their own appointments and sets their own time off. Only the
+ * owner chooses the versions of the app their clients get, sets the marketplace up and reads its
+ * reports; the front desk also keeps the team's hours and time off.
  */
 export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffOperation, StaffScope>>>> = {
   owner: {
@@ -82,6 +84,7 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     refundPayment: 'marketplace',
     markNoShow: 'marketplace',
     rescheduleAppointment: 'marketplace',
+    createBooking: 'marketplace',
     viewWaitlist: 'marketplace',
     offerWaitlistSlot: 'marketplace',
     viewClients: 'marketplace',
@@ -98,6 +101,7 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     refundPayment: 'marketplace',
     markNoShow: 'marketplace',
     rescheduleAppointment: 'marketplace',
+    createBooking: 'marketplace',
     viewWaitlist: 'marketplace',
     offerWaitlistSlot: 'marketplace',
     viewClients: 'marketplace',
@@ -114,6 +118,7 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     refundPayment: 'none',
     markNoShow: 'none',
     rescheduleAppointment: 'none',
+    createBooking: 'none',
     viewWaitlist: 'none',
     offerWaitlistSlot: 'none',
     viewClients: 'none',

@@ -1,4 +1,4 @@
-import { dueNow } from '@atrium/domain';
+import { checkoutNoteAnswers, checkoutNotesGroups, dueNow } from '@atrium/domain';
 import { useMarketplace } from '@atrium/graphql-client';
 import { useCheckoutSummary, type ValidatePromoCodeInput } from '@atrium/graphql-client/checkout';
 import { useViewer, type ViewerProfile } from '@atrium/graphql-client/identity';
@@ -30,7 +30,6 @@ import {
   requestProcedures,
 } from './booking-payload';
 import { CheckoutNotesCard } from './checkout-notes-card';
-import { checkoutNoteAnswers, checkoutNotesGroups } from './checkout-notes-form';
 import { PaymentMethodCard } from './payment-method-card';
 import { PaymentPolicy } from './payment-policy';
 import { personalFormGroups, personalFormValues } from './personal-form';

@@ -1,6 +1,7 @@
 // How the activity log reads to people: the action in words, the time, and what changed.
 
 const actionLabels: Record<string, string> = {
+  'appointment.book': 'Booked for a client',
   'marketplace.create': 'Created the marketplace',
   'marketplace.goLive': 'Made the marketplace live',
   'marketplace.goOffline': 'Took the marketplace offline',

@@ -28,7 +28,11 @@ export function ConsoleShell({ marketplaceId, staff, sections = consoleSections 
       gap={{ base: '4', lg: '8' }}
     >
       <Stack gap="6">
-        <SectionNav marketplaceId={marketplaceId} staff={staff} sections={allowed} />
+        <SectionNav
+          marketplaceId={marketplaceId}
+          staff={staff}
+          sections={allowed.filter((section) => !section.hidden)}
+        />
         {staffMay(staff.role, 'followNewRequests') && <RequestMailsSetting marketplaceId={marketplaceId} />}
       </Stack>
       <Box minW="0">
@@ -67,7 +71,7 @@ function Landing({
   sections: readonly ConsoleSection[];
 }) {
   const setup = sections.find(({ path }) => path === 'setup');
-  const first = sections.find((section) => section !== setup) ?? setup;
+  const first = sections.find((section) => section !== setup && !section.hidden) ?? setup;
   const checklist = useQuery({
     ...marketplaceSetupQueryOptions(marketplaceId),
     enabled: setup !== undefined,

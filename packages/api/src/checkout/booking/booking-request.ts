@@ -22,8 +22,8 @@ export interface RegisterUserRequest {
     familyName: string;
     /** E.164 */
     phone: string;
-    /** yyyy-MM-dd */
-    dob: string;
+    /** yyyy-MM-dd; null for a client the front desk registered by phone (not asked). */
+    dob: string | null;
     tzid: string;
     emailOptIn: boolean;
     phoneOptIn: boolean;

@@ -9,13 +9,22 @@ import { fingerprint } from '../../kernel/idempotency';
 import { bookingMessages, type RegisterUserRequest } from './booking-request';
 
 /**
- * A booking's client, known before anything is written. Only a signed-in client gets their own
+ * A booking's client, known before anything is written. Only a signed-in client, or one the
+ * marketplace's staff book for ('on-behalf': they chose them among its clients), gets their own
  * benefits and saved cards; a guest naming an existing client's email books for them as a guest would.
  */
 export type BookingClient =
   | { kind: 'signed-in'; user: UserRow }
+  | { kind: 'on-behalf'; user: UserRow }
   | { kind: 'existing'; user: UserRow }
   | { kind: 'new'; register: RegisterUserRequest };
+
+/** Whether the client's own benefits (membership, package points) and saved cards apply. */
+export function isKnownClient(
+  client: BookingClient | null,
+): client is Extract<BookingClient, { kind: 'signed-in' | 'on-behalf' }> {
+  return client?.kind === 'signed-in' || client?.kind === 'on-behalf';
+}
 
 /**
  * Whose idempotency key it is, decided as `identifyClient` decides who books: the signed-in client,
@@ -43,6 +52,15 @@ export async function identifyClient(
   const signedIn = current && current.mgId === mgId ? await findUserById(db, current.userId) : null;
   if (signedIn) return { kind: 'signed-in', user: signedIn };
   if (!registerUser) throw new InvalidInputError(bookingMessages.whoIsBooking);
+  return identifyGuest(db, mgId, registerUser);
+}
+
+/** A guest: the existing client their email names (booked for as a guest would be), else a new one. */
+export async function identifyGuest(
+  db: Db,
+  mgId: number,
+  registerUser: RegisterUserRequest,
+): Promise<BookingClient> {
   const existing = await findUserByEmail(db, mgId, registerUser.email);
   return existing ? { kind: 'existing', user: existing } : { kind: 'new', register: registerUser };
 }

@@ -7,7 +7,7 @@ import { InvalidInputError } from '../../kernel/errors';
 import type { PaymentProcessorName, Payments, SavedCard } from '../../payments';
 import { paymentInstruments, saveInstrument, verifyNewCard } from '../../payments';
 import { type BookingPayment, bookingMessages } from './booking-request';
-import { type BookingClient, knownUserId } from './client';
+import { type BookingClient, isKnownClient, knownUserId } from './client';
 
 export type PaymentMethod =
   | { kind: 'saved'; paymentInstrumentId: number }
@@ -15,9 +15,10 @@ export type PaymentMethod =
   | { kind: 'none' };
 
 /**
- * The request's payment method, checked: a saved card must be the signed-in client's own, with the
- * processor in use; a new card is saved with the processor now (declined, or needing authentication,
- * refuses the booking); none is refused when something is due on confirmation.
+ * The request's payment method, checked: a saved card must be the client's own (signed in, or booked
+ * for by the staff), with the processor in use; a new card is saved with the processor now (declined,
+ * or needing authentication, refuses the booking); none is refused when something is due on
+ * confirmation.
  */
 export async function checkPaymentMethod(
   ports: { db: Db; payments: Payments },
@@ -26,7 +27,7 @@ export async function checkPaymentMethod(
   due: number,
 ): Promise<PaymentMethod> {
   if (payment && 'paymentInstrumentId' in payment) {
-    if (client.kind !== 'signed-in') throw new InvalidInputError(bookingMessages.notYourCard);
+    if (!isKnownClient(client)) throw new InvalidInputError(bookingMessages.notYourCard);
     const { db, payments } = ports;
     const id = await ownInstrument(db, client.user.id, payment.paymentInstrumentId, payments.processor.name);
     return { kind: 'saved', paymentInstrumentId: id };

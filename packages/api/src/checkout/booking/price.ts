@@ -20,7 +20,7 @@ import {
   toPromoRule,
 } from '../promo-codes';
 import type { AppointmentRequestInput, BookingPlace } from './booking-request';
-import type { BookingClient } from './client';
+import { type BookingClient, isKnownClient } from './client';
 
 export interface BookingPrice {
   cart: CartProcedure[];
@@ -37,24 +37,23 @@ type PricedRequest = Pick<
 >;
 
 /**
- * Prices the cart: the client's own benefits apply only when signed in (a guest gets none), and a
- * promo code must be usable now.
+ * Prices the cart: the client's own benefits apply only when signed in or booked for by the staff (a
+ * guest, or a client not known yet (null), gets none), and a promo code must be usable now.
  */
 export async function priceBooking(
   db: Db,
-  booking: { marketplace: MarketplaceRow; client: BookingClient; request: PricedRequest; now: Date },
+  booking: { marketplace: MarketplaceRow; client: BookingClient | null; request: PricedRequest; now: Date },
 ): Promise<BookingPrice> {
   const { marketplace, client, request, now } = booking;
   const cart = await loadCart(db, marketplace.id, request.procedureIds);
-  const benefits =
-    client.kind === 'signed-in'
-      ? await loadClientBenefits(db, {
-          userId: client.user.id,
-          marketplaceId: marketplace.id,
-          membershipDefinitionId: request.membershipDefinitionId,
-          now,
-        })
-      : noBenefits;
+  const benefits = isKnownClient(client)
+    ? await loadClientBenefits(db, {
+        userId: client.user.id,
+        marketplaceId: marketplace.id,
+        membershipDefinitionId: request.membershipDefinitionId,
+        now,
+      })
+    : noBenefits;
   const promo = await usablePromoCode(db, marketplace.id, { promoCode: request.promoCode, cart }, now);
   const summary = priceCart({
     cart,

@@ -1,8 +1,18 @@
-import type { FormField, FormGroup, FormValue } from '@atrium/domain';
-import type { Marketplace } from '@atrium/graphql-client';
-import type { CheckoutNotes } from '@atrium/stores';
+// A marketplace's checkout notes (its own questions) as a generic form, and the answers as the API
+// takes them: one place for checkout and the console's booking for a client, so both ask alike.
+import type { FormField, FormGroup, FormValue, FormValues } from './form-definition';
 
-type CheckoutNoteDefinition = Marketplace['checkoutNotes'][number];
+type CheckoutNoteType = 'TEXT' | 'SELECT' | 'MULTISELECT' | 'BOOLEAN' | 'DATETIME' | 'HEADER';
+
+/** A checkout note as the marketplace query gives it. */
+export interface CheckoutNoteDefinition {
+  id: string;
+  index: number;
+  label: string;
+  type: CheckoutNoteType;
+  isRequired: boolean;
+  options?: { placeholder?: string | null; values: string[] } | null;
+}
 
 const fieldTypes = {
   TEXT: 'text',
@@ -11,7 +21,7 @@ const fieldTypes = {
   BOOLEAN: 'checkbox',
   DATETIME: 'datetime-local',
   HEADER: 'header',
-} as const satisfies Record<CheckoutNoteDefinition['type'], FormField['type']>;
+} as const satisfies Record<CheckoutNoteType, FormField['type']>;
 
 /** The marketplace's checkout notes as a generic form, in their index order. */
 export function checkoutNotesGroups(notes: readonly CheckoutNoteDefinition[]): FormGroup[] {
@@ -32,7 +42,7 @@ export function checkoutNotesGroups(notes: readonly CheckoutNoteDefinition[]): F
 }
 
 /** Answers as the API takes them: text, a MULTISELECT's values one per line, a BOOLEAN 'true'/'false'. */
-export function checkoutNoteAnswers(notes: readonly CheckoutNoteDefinition[], answers: CheckoutNotes) {
+export function checkoutNoteAnswers(notes: readonly CheckoutNoteDefinition[], answers: FormValues) {
   return notes.flatMap((note) => {
     const value: FormValue | undefined = answers[note.id];
     if (note.type === 'HEADER' || value === null || value === undefined) return [];
