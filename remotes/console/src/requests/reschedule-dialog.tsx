@@ -1,6 +1,7 @@
 import { errorCode, errorMessage } from '@atrium/graphql-client';
 import {
   type StaffRequest,
+  type StaffRescheduleOptions,
   useStaffRescheduleAppointment,
   useStaffRescheduleOptions,
 } from '@atrium/graphql-client/staff';
@@ -106,51 +107,20 @@ export function RescheduleDialog({ marketplaceId, request, subject, onClose }: R
           ) : choices.length === 0 ? (
             <Text>No practitioner performs these services here. Choose another date or cancel instead.</Text>
           ) : (
-            <>
-              <Field.Root>
-                <Field.Label>Practitioner</Field.Label>
-                <NativeSelect.Root>
-                  <NativeSelect.Field
-                    value={chosen?.practitioner.id}
-                    onChange={(event) => {
-                      setPractitionerId(event.target.value);
-                      setTime(null);
-                    }}
-                  >
-                    {choices.map((choice) => (
-                      <option key={choice.practitioner.id} value={choice.practitioner.id}>
-                        {choice.practitioner.name} ({choice.times.length} free)
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </Field.Root>
-              {chosen && chosen.times.length === 0 ? (
-                <Text>
-                  {chosen.practitioner.name} has no free time that day. Choose another date or practitioner.
-                </Text>
-              ) : (
-                <RadioGroup.Root
-                  value={time}
-                  onValueChange={(details) => {
-                    setTime(details.value);
-                    setProblem(null);
-                  }}
-                  aria-label={`Free times (${options.data?.timeZone ?? request.timeZone})`}
-                >
-                  <Stack direction="row" wrap="wrap" gap="3">
-                    {chosen?.times.map((free) => (
-                      <RadioGroup.Item key={free} value={free}>
-                        <RadioGroup.ItemHiddenInput />
-                        <RadioGroup.ItemIndicator />
-                        <RadioGroup.ItemText>{timeLabel(free)}</RadioGroup.ItemText>
-                      </RadioGroup.Item>
-                    ))}
-                  </Stack>
-                </RadioGroup.Root>
-              )}
-            </>
+            <TimeChoices
+              choices={choices}
+              chosen={chosen}
+              time={time}
+              timeZone={options.data?.timeZone ?? request.timeZone}
+              onPractitioner={(id) => {
+                setPractitionerId(id);
+                setTime(null);
+              }}
+              onTime={(free) => {
+                setTime(free);
+                setProblem(null);
+              }}
+            />
           )}
           {problem && (
             <Text role="alert" color="fg.error">
@@ -160,5 +130,66 @@ export function RescheduleDialog({ marketplaceId, request, subject, onClose }: R
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+type Choice = StaffRescheduleOptions['practitioners'][number];
+
+/** The practitioner (with how many times each is free) and one of their free times that day. */
+function TimeChoices({
+  choices,
+  chosen,
+  time,
+  timeZone,
+  onPractitioner,
+  onTime,
+}: {
+  choices: Choice[];
+  chosen: Choice | undefined;
+  time: string | null;
+  timeZone: string;
+  onPractitioner: (id: string) => void;
+  onTime: (time: string) => void;
+}) {
+  return (
+    <>
+      <Field.Root>
+        <Field.Label>Practitioner</Field.Label>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={chosen?.practitioner.id}
+            onChange={(event) => onPractitioner(event.target.value)}
+          >
+            {choices.map((choice) => (
+              <option key={choice.practitioner.id} value={choice.practitioner.id}>
+                {choice.practitioner.name} ({choice.times.length} free)
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </Field.Root>
+      {chosen && chosen.times.length === 0 ? (
+        <Text>
+          {chosen.practitioner.name} has no free time that day. Choose another date or practitioner.
+        </Text>
+      ) : (
+        <RadioGroup.Root
+          value={time}
+          onValueChange={(details) => details.value && onTime(details.value)}
+          aria-label={`Free times (${timeZone})`}
+        >
+          <Stack direction="row" wrap="wrap" gap="3">
+            {chosen?.times.map((free) => (
+              <RadioGroup.Item key={free} value={free}>
+                <RadioGroup.ItemHiddenInput />
+                <RadioGroup.ItemIndicator />
+                <RadioGroup.ItemText>{timeLabel(free)}</RadioGroup.ItemText>
+              </RadioGroup.Item>
+            ))}
+          </Stack>
+        </RadioGroup.Root>
+      )}
+    </>
   );
 }

@@ -39,14 +39,13 @@ export function useRequestActions(marketplaceId: string, request: StaffRequest, 
   const [asking, setAsking] = useState<ReasonAction | null>(null);
   const [askingNoShow, setAskingNoShow] = useState(false);
   const [moving, setMoving] = useState(false);
-  const [refunding, setRefunding] = useState<{ payment: StaffPayment; requestKey: string } | null>(null);
   const [cancelKey, setCancelKey] = useState(newRequestKey);
   const confirm = useStaffConfirmAppointment();
   const decline = useStaffDeclineAppointment();
   const complete = useStaffCompleteAppointment();
   const cancel = useStaffCancelAppointment();
   const noShow = useStaffMarkNoShow();
-  const refund = useStaffRefundPayment();
+  const refund = useRefund(marketplaceId, subject);
   const ids = { marketplaceId, id: request.id };
 
   const onConfirm = () =>
@@ -98,7 +97,34 @@ export function useRequestActions(marketplaceId: string, request: StaffRequest, 
       focusPageHeading();
     });
 
-  const onRefund = (cents: number, reason: string | null) =>
+  return {
+    asking,
+    ask: setAsking,
+    askingNoShow,
+    askNoShow: setAskingNoShow,
+    moving,
+    startMove: setMoving,
+    ...refund,
+    busy:
+      confirm.isPending || decline.isPending || complete.isPending || cancel.isPending || noShow.isPending,
+    confirming: confirm.isPending,
+    completing: complete.isPending,
+    sendingReason: decline.isPending || cancel.isPending,
+    markingNoShow: noShow.isPending,
+    confirm: onConfirm,
+    complete: onComplete,
+    submitReason: onReason,
+    markNoShow: onNoShow,
+  };
+}
+
+export type RequestActions = ReturnType<typeof useRequestActions>;
+
+/** Refunding a payment: the dialog's payment, its request key made when it opens, and the call. */
+function useRefund(marketplaceId: string, subject: string) {
+  const [refunding, setRefunding] = useState<{ payment: StaffPayment; requestKey: string } | null>(null);
+  const refund = useStaffRefundPayment();
+  const submitRefund = (cents: number, reason: string | null) =>
     toastingErrors(async () => {
       if (!refunding) return;
       await refund.mutateAsync({
@@ -110,30 +136,11 @@ export function useRequestActions(marketplaceId: string, request: StaffRequest, 
       setRefunding(null);
       emit('toast', { type: 'success', message: `Refunded ${formatCents(cents)} to ${subject}.` });
     });
-
   return {
-    asking,
-    ask: setAsking,
-    askingNoShow,
-    askNoShow: setAskingNoShow,
-    moving,
-    startMove: setMoving,
     refunding: refunding?.payment ?? null,
     startRefund: (payment: StaffPayment | null) =>
       setRefunding(payment ? { payment, requestKey: newRequestKey() } : null),
-    busy:
-      confirm.isPending || decline.isPending || complete.isPending || cancel.isPending || noShow.isPending,
-    confirming: confirm.isPending,
-    completing: complete.isPending,
-    sendingReason: decline.isPending || cancel.isPending,
-    markingNoShow: noShow.isPending,
     sendingRefund: refund.isPending,
-    confirm: onConfirm,
-    complete: onComplete,
-    submitReason: onReason,
-    markNoShow: onNoShow,
-    submitRefund: onRefund,
+    submitRefund,
   };
 }
-
-export type RequestActions = ReturnType<typeof useRequestActions>;
