@@ -40,6 +40,15 @@ export async function guestBooks(
   return { id: data.createAppointmentRequest.id, day };
 }
 
+/**
+ * The inbox narrowed to one day (its Date filter), as a desk finds a request among many: the inbox
+ * holds 20 requests a page, and every spec's requests are pending at once.
+ */
+export async function showRequestsOn(page: Page, day: string) {
+  await page.getByLabel('Date', { exact: true }).fill(day);
+  await expect(page).toHaveURL(new RegExp(`date=${day}`));
+}
+
 /** The request of the client with this email in the console's list. */
 export const requestOf = (page: Page, email: string) => page.getByRole('article').filter({ hasText: email });
 

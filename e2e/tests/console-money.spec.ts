@@ -4,7 +4,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { axeReport } from '../support/axe';
 import { cards, fillCard } from '../support/checkout';
-import { guestBooks, mailWithSubject, requestOf } from '../support/console';
+import { guestBooks, mailWithSubject, requestOf, showRequestsOn } from '../support/console';
 import { dialog, toast, uniqueEmail } from '../support/identity';
 import { staffSignsIn } from '../support/staff-api';
 
@@ -33,8 +33,9 @@ test('a confirmed deposit is refunded on cancel, and the client’s mail states 
 }) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('console-refund');
-  await guestBooks(page, email, 7);
+  const { day } = await guestBooks(page, email, 7);
   const deskPage = await staffSignsIn(browser, request, '1', desk);
+  await showRequestsOn(deskPage, day);
   const item = requestOf(deskPage, email);
   await expect(item).toBeVisible({ timeout: 20_000 });
   await item.getByRole('button', { name: /^Confirm request of / }).click();
@@ -71,8 +72,9 @@ test('a refused charge is fixed by the client through the mailed link, then conf
 }) => {
   test.setTimeout(240_000);
   const email = uniqueEmail('console-refused');
-  await guestBooks(page, email, 8, insufficientFunds);
+  const { day } = await guestBooks(page, email, 8, insufficientFunds);
   const deskPage = await staffSignsIn(browser, request, '1', desk);
+  await showRequestsOn(deskPage, day);
   const item = requestOf(deskPage, email);
   await expect(item).toBeVisible({ timeout: 20_000 });
   await item.getByRole('button', { name: /^Confirm request of / }).click();
@@ -107,8 +109,9 @@ test('the front desk moves a booked appointment; the client is mailed the new ti
 }) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('console-move');
-  await guestBooks(page, email, 9);
+  const { day } = await guestBooks(page, email, 9);
   const deskPage = await staffSignsIn(browser, request, '1', desk);
+  await showRequestsOn(deskPage, day);
   const item = requestOf(deskPage, email);
   await expect(item).toBeVisible({ timeout: 20_000 });
   await item.getByRole('button', { name: /^Confirm request of / }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { solace } from '../support/booking';
+import { showRequestsOn } from '../support/console';
 import { dialog, toast, uniqueEmail } from '../support/identity';
 import { staffSignsIn } from '../support/staff-api';
 import { guestRequests, lastFreeTime, offerLinkMailedTo, waitlistDay } from '../support/waitlist';
@@ -23,6 +24,7 @@ test('a decline frees a time; the front desk offers it from the waitlist and the
 
   // The front desk declines the request: its time is free again.
   const desk = await staffSignsIn(browser, request, solace.id, deskEmail());
+  await showRequestsOn(desk, day);
   const reason = `No nurse that evening ${Date.now().toString(36)}`;
   const declined = desk.getByRole('article').filter({ hasText: booker });
   await expect(declined).toBeVisible({ timeout: 20_000 });
@@ -64,6 +66,7 @@ test('a decline frees a time; the front desk offers it from the waitlist and the
     .getByRole('navigation', { name: 'Console sections' })
     .getByRole('link', { name: 'Requests' })
     .click();
+  await showRequestsOn(desk, day);
   await expect(desk.getByRole('article').filter({ hasText: waiter })).toBeVisible({ timeout: 20_000 });
   await desk
     .getByRole('navigation', { name: 'Console sections' })

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { guestBooks, mailWithSubject, requestOf } from '../support/console';
+import { guestBooks, mailWithSubject, requestOf, showRequestsOn } from '../support/console';
 import { dialog, signInWithPasscode, toast, uniqueEmail } from '../support/identity';
 import { hostUrl } from '../support/ports';
 import { staffSignsIn } from '../support/staff-api';
@@ -58,6 +58,7 @@ test('the front desk confirms a client’s request from the console; the client 
   );
 
   // The new request is listed as pending (the list is asked for again every few seconds).
+  await showRequestsOn(desk, day);
   const item = requestOf(desk, email);
   await expect(item).toBeVisible({ timeout: 20_000 });
   await expect(item).toContainText('B12 Energy Shot');
@@ -102,7 +103,7 @@ test('a practitioner cannot confirm (no button, and the API refuses); the front 
 }) => {
   test.setTimeout(180_000);
   const email = uniqueEmail('console-decline');
-  const { id: appointmentId } = await guestBooks(page, email, 6);
+  const { id: appointmentId, day } = await guestBooks(page, email, 6);
 
   // The practitioner's console is read-only, and the API refuses the staff mutation.
   const practitionerPage = await staffSignsIn(browser, request, '1', practitioner);
@@ -125,6 +126,7 @@ test('a practitioner cannot confirm (no button, and the API refuses); the front 
 
   // The front desk declines it, a reason required.
   const desk = await staffSignsIn(browser, request, '1', deskMember().email);
+  await showRequestsOn(desk, day);
   const item = requestOf(desk, email);
   await expect(item).toBeVisible({ timeout: 20_000 });
   await item.getByRole('button', { name: /^Decline request of / }).click();
