@@ -50,7 +50,7 @@ async function continueTo(page: Page, next: string) {
   await expect(stepHeading(page, next)).toBeFocused();
 }
 
-test('the front desk books a phone-in client with a new card, and the client is mailed', async ({
+test('the front desk books a phone-in client with a new card and moves it; the client is mailed both', async ({
   browser,
   request,
 }) => {
@@ -140,6 +140,26 @@ test('the front desk books a phone-in client with a new card, and the client is 
 
   const mail = await mailTo(request, email, 'Glow Mobile IV: we received your appointment request');
   expect(mail.text).toContain(glow.b12.name);
+
+  // The client calls back: the desk moves the request to another of that day's free times.
+  await desk
+    .getByRole('article')
+    .filter({ hasText: email })
+    .getByRole('button', { name: /^Move appointment of / })
+    .click();
+  const move = desk.getByRole('dialog', { name: 'Move the appointment' });
+  const freeTimes = move.getByRole('radiogroup', { name: /^Free times/ });
+  await expect(freeTimes).toBeVisible();
+  await scan('move dialog');
+  // Another of the day's free times than the one booked (the first).
+  await freeTimes
+    .getByText(/^\d{1,2}:\d{2} (AM|PM)$/)
+    .nth(2)
+    .click();
+  await move.getByRole('button', { name: /^Move to / }).click();
+  await expect(desk.getByText(/The client was mailed\.$/)).toBeVisible();
+  const moved = await mailTo(request, email, 'Glow Mobile IV: your appointment was moved');
+  expect(moved.text).toContain('Glow Mobile IV moved your appointment request to');
   expect(report.found).toEqual([]);
   await desk.context().close();
 });
