@@ -53,6 +53,27 @@ export async function nextMessage(request: APIRequestContext, to: string, seen =
   return newest;
 }
 
+/**
+ * The code of the newest sign-in code mail newer than the `seen` ones: a staff member's mailbox also
+ * gets the new-request mails, which may arrive between the request for a code and the code.
+ */
+export async function nextSignInCode(request: APIRequestContext, to: string, seen = 0): Promise<string> {
+  let found: MailboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const messages = await mailbox(request, to);
+        found = messages
+          .slice(0, Math.max(0, messages.length - seen))
+          .find((message) => message.subject?.endsWith('sign-in code'));
+        return found !== undefined;
+      },
+      { message: `a sign-in code mailed to ${to}` },
+    )
+    .toBe(true);
+  return codeIn(found as MailboxMessage);
+}
+
 /** The 6-digit code of a passcode email or a phone-verification SMS. */
 export function codeIn(message: MailboxMessage): string {
   const code = /\b(\d{6})\b/.exec(message.text)?.[1];

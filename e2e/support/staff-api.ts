@@ -5,7 +5,7 @@ import {
   type Page,
   request as requests,
 } from '@playwright/test';
-import { codeIn, dialog, mailbox, nextMessage, toast, typeCode } from './identity';
+import { dialog, mailbox, nextSignInCode, toast, typeCode } from './identity';
 import { hostUrl } from './ports';
 
 /** One GraphQL call on the web origin, as the app makes it; fails the test on any error. */
@@ -40,7 +40,7 @@ export async function staffSession(marketplaceId: string, email: string): Promis
       'mutation ($marketplaceId: ID!, $email: String!) { requestPasscode(marketplaceId: $marketplaceId, email: $email) { token } }',
       { marketplaceId, email },
     );
-    const code = codeIn(await nextMessage(staff, email, seen));
+    const code = await nextSignInCode(staff, email, seen);
     const response = await staff.post(`${hostUrl}/graphql`, {
       headers: { origin: hostUrl, 'content-type': 'application/json' },
       data: {
@@ -79,7 +79,7 @@ export async function staffSignsIn(
   await expect(codeDialog).toBeVisible();
   const refused = codeDialog.getByRole('alert');
   for (let attempt = 1; ; attempt++) {
-    await typeCode(page, codeIn(await nextMessage(request, email, seen)));
+    await typeCode(page, await nextSignInCode(request, email, seen));
     await expect(toast(page, 'Login successful!').or(refused)).toBeVisible();
     if (!(await refused.isVisible()) || attempt === SIGN_IN_ATTEMPTS) break;
     seen = (await mailbox(request, email)).length;

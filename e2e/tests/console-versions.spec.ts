@@ -6,7 +6,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { codeIn, dialog, mailbox, nextMessage, toast, typeCode } from '../support/identity';
+import { dialog, mailbox, nextSignInCode, toast, typeCode } from '../support/identity';
 import { gotoLive } from '../support/live';
 import { expectServices, operatorQuery, release } from '../support/releases';
 
@@ -47,7 +47,7 @@ async function ownerOpensVersions(browser: Browser, request: APIRequestContext):
   await signIn.getByRole('textbox', { name: 'Email' }).fill(owner);
   await signIn.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(dialog(page, 'Check your email')).toBeVisible();
-  await typeCode(page, codeIn(await nextMessage(request, owner, seen)));
+  await typeCode(page, await nextSignInCode(request, owner, seen));
   await expect(toast(page, 'Login successful!')).toBeVisible();
   await page
     .getByRole('navigation', { name: 'Console sections' })
