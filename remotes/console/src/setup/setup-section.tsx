@@ -7,9 +7,9 @@ import {
 import { emit } from '@atrium/stores';
 import { Alert, Badge, Button, HStack, PageHeading, Stack, Text } from '@atrium/ui';
 import { useState } from 'react';
+import { type ConfirmChange, ConfirmDialog } from '../shared/confirm-dialog';
 import { LoadError, Loading } from '../shared/query-states';
 import type { ConsoleSectionProps } from '../shell/console-staff';
-import { type LiveChange, LiveConfirmDialog } from './live-confirm-dialog';
 import { SetupStepItem } from './setup-step-item';
 
 /**
@@ -77,7 +77,7 @@ function Checklist({ marketplaceId, setup }: { marketplaceId: string; setup: Mar
 function GoLive({ marketplaceId, setup }: { marketplaceId: string; setup: MarketplaceSetup }) {
   const live = useSetupChange('live');
   const offline = useSetupChange('offline');
-  const [change, setChange] = useState<LiveChange | null>(null);
+  const [change, setChange] = useState<ConfirmChange | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const run = (mutation: typeof live, done: string) => async () => {
     setFailure(null);
@@ -124,7 +124,7 @@ function GoLive({ marketplaceId, setup }: { marketplaceId: string; setup: Market
           {setup.ready ? null : <Text color="fg.muted">Finish the required steps to go live.</Text>}
         </>
       )}
-      <LiveConfirmDialog
+      <ConfirmDialog
         change={change}
         pending={live.isPending || offline.isPending}
         onClose={() => setChange(null)}
