@@ -9,7 +9,11 @@ import { membershipCharges, packagePurchases } from '../memberships';
 import type { ProcessorEvent } from '../payments';
 import { type PaymentProcessorName, paymentDisputes, processorEvents } from '../payments';
 import { applyPaymentOutcome, type PaymentOutcomePorts } from './payment-outcomes';
-import { recordProcessorRefunds, refundedInProcessorReason as refundedInProcessor } from './refunds';
+import {
+  failRefund,
+  recordProcessorRefunds,
+  refundedInProcessorReason as refundedInProcessor,
+} from './refunds';
 import { appointmentPayments } from './tables';
 
 export type ProcessorEventPorts = PaymentOutcomePorts;
@@ -54,6 +58,9 @@ export async function handleProcessorEvent(
         break;
       case 'charge-refunded':
         await recordRefund(tx, ports.log, ports.clock(), facts);
+        break;
+      case 'refund-failed':
+        await recordRefundFailure(tx, ports.log, facts);
         break;
       case 'dispute-created':
         await recordDispute(tx, ports.log, facts);
@@ -111,6 +118,23 @@ async function recordRefund(
       .where(and(eq(table.processorReference, reference), eq(table.status, 'succeeded')));
   }
   log.info({ paymentReference: reference }, 'Payment refunded in the processor');
+}
+
+/**
+ * A refund that failed after Stripe accepted it: ours is marked failed with the reason (the console
+ * shows it on the payment, and the amount may be refunded again), logged at warning level since the
+ * client is still owed the money.
+ */
+async function recordRefundFailure(
+  tx: Db,
+  log: Logger,
+  facts: Extract<ProcessorEvent['facts'], { kind: 'refund-failed' }>,
+): Promise<void> {
+  const failed = await failRefund(tx, facts.refundReference, facts.reason);
+  log.warn(
+    { refundReference: facts.refundReference, paymentReference: facts.paymentReference, ours: failed },
+    'A refund failed after the processor accepted it: the client is still owed the money',
+  );
 }
 
 /**

@@ -220,6 +220,30 @@ export async function refundableConfirmationCharge(
   return { paymentId: payment.id, leftCents: payment.amountCents - (await refundedCents(db, payment.id)) };
 }
 
+/**
+ * Stripe's refund.failed: the refund under this processor reference did not reach the card, so it no
+ * longer counts against the payment (it may be asked again) and a payment marked refunded by it is
+ * charged again in our books. False when the refund is not one of ours (made in the dashboard).
+ */
+export async function failRefund(tx: Db, refundReference: string, reason: string): Promise<boolean> {
+  const [failed] = await tx
+    .update(appointmentRefunds)
+    .set({ status: 'failed', failureReason: reason, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(appointmentRefunds.processorReference, refundReference),
+        inArray(appointmentRefunds.status, [...countedStatuses]),
+      ),
+    )
+    .returning({ paymentId: appointmentRefunds.appointmentPaymentId });
+  if (!failed) return false;
+  await tx
+    .update(appointmentPayments)
+    .set({ status: 'succeeded', updatedAt: sql`now()` })
+    .where(and(eq(appointmentPayments.id, failed.paymentId), eq(appointmentPayments.status, 'refunded')));
+  return true;
+}
+
 /** Why a refund row exists that no one here asked for. */
 export const refundedInProcessorReason = 'Refunded in the payment processor.';
 

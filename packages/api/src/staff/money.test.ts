@@ -318,6 +318,34 @@ describe.each(testDatabases)('staff money on $name', (factory) => {
     );
   });
 
+  it('marks a refund failed when Stripe tells refund.failed: it no longer counts as given back', async () => {
+    const { payment, id, date } = await confirmed();
+    expect((await refund(desk81, payment.id, 2152, randomUUID())).body.errors).toBeUndefined();
+    const [given] = await context.sql<{ reference: string }>(
+      'select processor_reference as reference from appointment_refunds where appointment_payment_id = $1',
+      [Number(payment.id)],
+    );
+    expect((await paymentsOf(desk81, deposit.marketplace, id, date))[0]?.status).toBe('REFUNDED');
+    const webhooks = appWithStripeWebhooks(context.handle.database);
+    const told = {
+      id: given?.reference,
+      object: 'refund',
+      status: 'failed',
+      failure_reason: 'expired_or_canceled_card',
+    };
+    expect((await deliverStripeEvent(webhooks, 'refund.failed', told)).status).toBe(200);
+    // Another event telling the same failure (refund.updated) changes nothing more.
+    await deliverStripeEvent(webhooks, 'refund.updated', told);
+    const [after] = await paymentsOf(desk81, deposit.marketplace, id, date);
+    expect(after).toMatchObject({ status: 'SUCCEEDED', refunded: 0, refundable: 2152 });
+    expect(after?.refunds).toEqual([expect.objectContaining({ amount: 2152, status: 'FAILED' })]);
+    const [row] = await context.sql<{ failure_reason: string }>(
+      'select failure_reason from appointment_refunds where appointment_payment_id = $1',
+      [Number(payment.id)],
+    );
+    expect(row?.failure_reason).toBe('The card has expired or was cancelled.');
+  });
+
   it('keeps a failed charge (reason, time, who), mails the client a link to add another card, then confirms with it', async () => {
     const { id, date, email } = await request(deposit, '4000000000009995');
     const { staffConfirmAppointment } = await desk81.data<{

@@ -45,6 +45,24 @@ describe('verifyStripeEvent', () => {
     expect(verify(failure('card_declined')).facts).toMatchObject({ authenticationRequired: false });
   });
 
+  it("reads a failed refund with its reason said for the desk, and a refund's other updates as nothing", () => {
+    const refund = (status: string, failure_reason?: string) => ({
+      id: 'evt_refund',
+      type: 'refund.updated',
+      data: { object: { id: 're_1', object: 'refund', payment_intent: 'pi_1', status, failure_reason } },
+    });
+    expect(verify(delivery(refund('failed', 'lost_or_stolen_card'))).facts).toEqual({
+      kind: 'refund-failed',
+      refundReference: 're_1',
+      paymentReference: 'pi_1',
+      reason: 'The card was reported lost or stolen.',
+    });
+    expect(verify(delivery(refund('failed', 'unknown'))).facts).toMatchObject({
+      reason: 'The bank did not accept the refund.',
+    });
+    expect(verify(delivery(refund('succeeded'))).facts).toEqual({ kind: 'ignored' });
+  });
+
   it('accepts a signature within the tolerance either way and refuses one beyond it either way', () => {
     const event = { id: 'evt_skew', type: 'customer.created', data: { object: { id: 'cus_1' } } };
     for (const skew of [-webhookToleranceSeconds, webhookToleranceSeconds]) {

@@ -34,6 +34,11 @@ export type ProcessorEventFacts =
       amountRefundedCents: number;
       fully: boolean;
     }
+  /**
+   * A refund Stripe had accepted did not reach the card after all (refund.failed): the money is back
+   * in the marketplace's balance and must be given back another way. `reason` is fit to show.
+   */
+  | { kind: 'refund-failed'; refundReference: string; paymentReference: string | null; reason: string }
   /** The client disputed a charge with their bank. */
   | {
       kind: 'dispute-created';
@@ -154,6 +159,12 @@ const charge = z.object({
   amount_refunded: cents,
   refunded: z.boolean(),
 });
+const refund = z.object({
+  id,
+  payment_intent: expandable,
+  status: text(255).nullish(),
+  failure_reason: text(255).nullish(),
+});
 const dispute = z.object({
   id,
   payment_intent: expandable,
@@ -194,6 +205,19 @@ function factsOf(type: string, object: Record<string, unknown>): ProcessorEventF
         fully: refunded.data.refunded,
       };
     }
+    case 'refund.failed':
+    case 'refund.updated':
+    case 'charge.refund.updated': {
+      const told = refund.safeParse(object);
+      if (!told.success) return null;
+      if (told.data.status !== 'failed') return { kind: 'ignored' };
+      return {
+        kind: 'refund-failed',
+        refundReference: told.data.id,
+        paymentReference: idOf(told.data.payment_intent),
+        reason: refundFailureText(told.data.failure_reason),
+      };
+    }
     case 'charge.dispute.created': {
       const disputed = dispute.safeParse(object);
       if (!disputed.success) return null;
@@ -211,6 +235,19 @@ function factsOf(type: string, object: Record<string, unknown>): ProcessorEventF
     default:
       return { kind: 'ignored' };
   }
+}
+
+/** Stripe's refund failure_reason codes, said for the front desk. */
+const refundFailures: Record<string, string> = {
+  lost_or_stolen_card: 'The card was reported lost or stolen.',
+  expired_or_canceled_card: 'The card has expired or was cancelled.',
+  declined: 'The bank declined the refund.',
+  insufficient_funds: 'The balance could not cover the refund.',
+  merchant_request: 'The refund was cancelled from the processor.',
+};
+
+function refundFailureText(code: string | null | undefined): string {
+  return refundFailures[code ?? ''] ?? 'The bank did not accept the refund.';
 }
 
 /** A payment intent's facts. */
