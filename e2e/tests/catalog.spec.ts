@@ -165,6 +165,32 @@ test.describe('services and the cart', () => {
     await expect(dialog.getByRole('button', { name: 'Less info' })).toBeVisible();
   });
 
+  test('the cart drawer prices a service with its add-ons as /confirm does, with a total, over a dimmed page', async ({
+    page,
+  }) => {
+    const backdropAlpha = async () => {
+      const colour = await page
+        .locator('[data-part="backdrop"][data-state="open"]')
+        .last()
+        .evaluate((element) => getComputedStyle(element).backgroundColor);
+      return Number(/rgba?\([^)]*,\s*([\d.]+)\)/.exec(colour)?.[1] ?? 0);
+    };
+    await chooseClinic(page, '1', glow.manhattan.name);
+    await page.goto(`/1/services?procedure=${glow.myers.id}&addons=${glow.glutathione.id}`);
+    const dialog = page.getByRole('dialog', { name: glow.myers.name });
+    await expect(dialog).toBeVisible();
+    expect(await backdropAlpha()).toBeGreaterThanOrEqual(0.2);
+    await dialog.getByRole('button', { name: 'Add Service $244.00' }).click();
+    await expect(dialog).toBeHidden();
+    await cartButton(page).click();
+    const drawer = page.getByRole('dialog', { name: 'Selected Services' });
+    await expect(drawer).toContainText(`+ ${glow.glutathione.name} $45.00`);
+    // Myers' Cocktail ($199.00, 45 min) with Glutathione Push ($45.00, 10 min).
+    await expect(drawer).toContainText('$244.00 · 55 min');
+    await expect(drawer.getByTestId('cart-total')).toHaveText('$244.00');
+    expect(await backdropAlpha()).toBeGreaterThanOrEqual(0.2);
+  });
+
   test('without a location the dialog offers Select a Location, which keeps the service and add-ons', async ({
     page,
   }) => {

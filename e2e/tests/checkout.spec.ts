@@ -116,6 +116,8 @@ test.describe('checkout', () => {
   test('a direct visit to /success shows the message without a recap', async ({ page }) => {
     await page.goto('/1/success');
     await expectBookingReceived(page);
+    // The spec's 'Marketplace' is the marketplace's name, as in the confirmation mail.
+    await expect(page.getByText('Glow Mobile IV is working to confirm your appointment.')).toBeVisible();
     await expect(
       page.getByRole('button', { name: 'Verify your email to check the status of your appointment' }),
     ).toBeVisible();

@@ -138,6 +138,18 @@ test.describe('an address that names no marketplace', () => {
     });
   }
 
+  test("/0 says its marketplace was not found, not the API's rule; /01 is /1's own address", async ({
+    page,
+  }) => {
+    await page.goto('/0');
+    await expect(page.getByText('Marketplace 0 was not found.')).toBeVisible();
+    await expect(page.getByText('positive whole number')).toHaveCount(0);
+    const response = await page.goto('/01/services?procedure=1001');
+    expect(response?.url()).toMatch(/\/1\/services\?procedure=1001$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Select a Service' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('marketplace-id'))).toBe('"1"');
+  });
+
   test('without a marketplace used before, the way back is home', async ({ page }) => {
     await page.goto('/11');
     await expect(page.getByRole('heading', { level: 1, name: 'Marketplace not found' })).toBeVisible();

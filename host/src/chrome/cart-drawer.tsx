@@ -1,4 +1,4 @@
-import { durationLabel, formatCents, minPrice } from '@atrium/domain';
+import { cartLineTotal, formatCents, formatDuration, minPrice } from '@atrium/domain';
 import { type Marketplace, type MarketplaceProcedure, useMarketplace } from '@atrium/graphql-client';
 import { useNavigate } from '@atrium/navigation';
 import {
@@ -40,10 +40,15 @@ export default function CartDrawer({ marketplace, open, onClose }: CartDrawerPro
       anchor="right"
       title="Selected Services"
       footer={
-        canCheckout && (
-          <Button w="full" size="lg" onClick={() => go('confirm')}>
-            Checkout
-          </Button>
+        cart.length > 0 && (
+          <Stack w="full" gap="3">
+            <CartTotal cart={cart} byId={byId} />
+            {canCheckout && (
+              <Button w="full" size="lg" onClick={() => go('confirm')}>
+                Checkout
+              </Button>
+            )}
+          </Stack>
         )
       }
     >
@@ -63,6 +68,27 @@ export default function CartDrawer({ marketplace, open, onClose }: CartDrawerPro
         </Stack>
       )}
     </SideDrawer>
+  );
+}
+
+/** A line's service with its add-ons, priced and timed as checkout does; null until the menu is loaded. */
+function lineTotal(line: SelectedProcedure, byId: Map<string, CatalogueItem>) {
+  const service = byId.get(line.id);
+  if (!service) return null;
+  const addOns = line.addOnIds.flatMap((id) => byId.get(id) ?? []);
+  return cartLineTotal(service, addOns, line.addOnIds);
+}
+
+/** What the services come to, as /confirm's 'Services' line (before discounts, travel fee and tip). */
+function CartTotal({ cart, byId }: { cart: readonly SelectedProcedure[]; byId: Map<string, CatalogueItem> }) {
+  const totals = cart.map((line) => lineTotal(line, byId));
+  if (totals.some((total) => total === null)) return null;
+  const cents = totals.reduce((sum, total) => sum + (total?.cents ?? 0), 0);
+  return (
+    <Flex justify="space-between" fontWeight="bold" fontSize="lg" w="full">
+      <Text>Services total</Text>
+      <Text data-testid="cart-total">{formatCents(cents)}</Text>
+    </Flex>
   );
 }
 
@@ -109,23 +135,29 @@ function CartLine({
 }) {
   const procedure = byId.get(line.id);
   const name = procedure?.name ?? 'Service';
+  const total = lineTotal(line, byId);
   return (
     <Box as="li" py="3" borderBottomWidth="1px">
       <Flex justify="space-between" gap="3" align="start">
         <Stack gap="0.5" flex="1">
           <Text fontWeight="semibold">{name}</Text>
-          {line.addOnIds.map((id) => (
-            <Text key={id} fontSize="sm" color="fg.muted">
-              + {byId.get(id)?.name ?? 'Add-on'}
-            </Text>
-          ))}
-          {procedure && (
+          {line.addOnIds.map((id) => {
+            const addOn = byId.get(id);
+            const price = addOn && minPrice(addOn.price);
+            return (
+              <Text key={id} fontSize="sm" color="fg.muted">
+                + {addOn?.name ?? 'Add-on'}
+                {price !== undefined && ` ${formatCents(price)}`}
+              </Text>
+            );
+          })}
+          {total && (
             <Text fontSize="sm">
-              {formatCents(minPrice(procedure.price) ?? 0)}
-              {durationLabel(procedure.duration) && (
+              {formatCents(total.cents)}
+              {formatDuration(total.minutes) && (
                 <Text as="span" color="fg.muted">
                   <span aria-hidden="true"> · </span>
-                  {durationLabel(procedure.duration)}
+                  {formatDuration(total.minutes)}
                 </Text>
               )}
             </Text>

@@ -1,5 +1,6 @@
+import { canonicalMarketplacePath } from '@atrium/domain';
 import { errorMessage } from '@atrium/graphql-client';
-import { Outlet, useParams } from '@atrium/navigation';
+import { Navigate, Outlet, useLocation, useParams } from '@atrium/navigation';
 import { AtriumUiProvider } from '@atrium/ui';
 import { ChromeLayout } from '../chrome/chrome-layout';
 import { NotFoundPage } from '../chrome/not-found-page';
@@ -9,9 +10,25 @@ import { RemoteLoading } from '../federation/remote-loading';
 import { MarketplaceContext } from '../tenant/marketplace-context';
 import { isMarketplaceId, isNoSuchMarketplace, useTenantBootstrap } from '../tenant/use-tenant-bootstrap';
 
-/** /:marketplaceId and its children: a numeric id, else the 404 page. */
+/**
+ * /:marketplaceId and its children: a marketplace id; the same id with leading zeros goes to its one
+ * address, a 0 is a marketplace not found, anything else the 404 page.
+ */
 export function MarketplaceLayout() {
   const { marketplaceId = '' } = useParams();
+  const location = useLocation();
+  const canonical = canonicalMarketplacePath(location.pathname);
+  if (canonical) return <Navigate replace to={`${canonical}${location.search}`} />;
+  if (/^0+$/.test(marketplaceId)) {
+    return (
+      <AtriumUiProvider>
+        <UnknownMarketplacePage
+          marketplaceId={marketplaceId}
+          message={`Marketplace ${marketplaceId} was not found.`}
+        />
+      </AtriumUiProvider>
+    );
+  }
   if (!isMarketplaceId(marketplaceId)) {
     return (
       <AtriumUiProvider>

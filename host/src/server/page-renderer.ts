@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { marketplaceIdFromPath } from '@atrium/domain';
+import { canonicalMarketplacePath, marketplaceIdFromPath } from '@atrium/domain';
 import { parseRuntimeConfig, type RuntimeConfig } from '@atrium/federation';
 import {
   configureGraphQLClient,
@@ -95,6 +95,8 @@ export function createPageRenderer({
     browserId: string | null = null,
     previewToken: string | null = null,
   ): Promise<RenderedDocument> {
+    const canonical = canonicalMarketplacePath(url.pathname);
+    if (canonical) return { status: 302, location: `${canonical}${url.search}` };
     const { raw, config } = readRuntimeConfig(distDir);
     const marketplaceId = marketplaceIdFromPath(url.pathname);
     // Both at once: the marketplace, and what the registry says this browser's remotes are.

@@ -146,7 +146,11 @@ export {
   phoneHref,
 } from './forms/phone';
 export type { LinkedMarketplace } from './marketplace/marketplace-id';
-export { linkedMarketplace, marketplaceIdFromPath } from './marketplace/marketplace-id';
+export {
+  canonicalMarketplacePath,
+  linkedMarketplace,
+  marketplaceIdFromPath,
+} from './marketplace/marketplace-id';
 export type { ImagePurpose, ImageUploadErrorCode } from './media/images';
 export {
   acceptedImageTypes,
@@ -205,6 +209,8 @@ export {
   refundRefusedMessage,
   refundTooLargeMessage,
 } from './payments/refund-rules';
+export type { CartItem, CartLineTotal } from './pricing/cart-line';
+export { cartLineTotal } from './pricing/cart-line';
 export type { CentsRange } from './pricing/cents';
 export { percentOfCents, ZERO_RANGE } from './pricing/cents';
 export type {

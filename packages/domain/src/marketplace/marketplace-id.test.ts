@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkedMarketplace, marketplaceIdFromPath } from './marketplace-id';
+import { canonicalMarketplacePath, linkedMarketplace, marketplaceIdFromPath } from './marketplace-id';
 
 describe('marketplaceIdFromPath (the first path segment when numeric)', () => {
   it('takes the numeric first segment', () => {
@@ -18,6 +18,27 @@ describe('marketplaceIdFromPath (the first path segment when numeric)', () => {
       marketplaceIdFromPath('/'),
       marketplaceIdFromPath(''),
     ]).toEqual([null, null, null, null, null]);
+  });
+
+  it('takes an id written one way only: no 0, no leading zeros', () => {
+    expect([
+      marketplaceIdFromPath('/0'),
+      marketplaceIdFromPath('/01/services'),
+      marketplaceIdFromPath('/10'),
+    ]).toEqual([null, null, '10']);
+  });
+});
+
+describe('canonicalMarketplacePath (the address to send an id with leading zeros to)', () => {
+  it('drops the leading zeros, keeping the rest of the path', () => {
+    expect(canonicalMarketplacePath('/01/services')).toBe('/1/services');
+    expect(canonicalMarketplacePath('/0010')).toBe('/10');
+  });
+
+  it('leaves ids written one way, zero and other paths alone', () => {
+    for (const path of ['/1/services', '/10', '/0', '/00/services', '/services', '/0abc']) {
+      expect(canonicalMarketplacePath(path), path).toBeNull();
+    }
   });
 });
 

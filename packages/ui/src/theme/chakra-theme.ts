@@ -65,7 +65,8 @@ import { zIndices } from '#chakra-theme/tokens/z-indices';
  * and parse at start-up. A component given another palette would render uncoloured: add it here.
  */
 export const PALETTES = ['gray', 'red', 'orange', 'green', 'blue'] as const;
-const NON_PALETTE_COLORS = ['transparent', 'current', 'black', 'white', 'bg', 'fg', 'border'];
+// blackAlpha: the dim behind every dialog and drawer (their backdrop is blackAlpha.500).
+const NON_PALETTE_COLORS = ['transparent', 'current', 'black', 'blackAlpha', 'white', 'bg', 'fg', 'border'];
 
 function withPalettes<T extends Record<string, unknown>>(tokens: T): T {
   const kept = new Set<string>([...PALETTES, ...NON_PALETTE_COLORS]);

@@ -16,6 +16,12 @@ function cssVariables(primaryColor: string): Record<string, string> {
 }
 
 describe('createTenantSystem (branding)', () => {
+  it("dims the page behind dialogs and drawers (their backdrop's colour is in the theme)", () => {
+    const backdrop = cssVariables('#0EA5E9')['--chakra-colors-black-alpha-500'] ?? '';
+    const alpha = Number(/rgba\(0, 0, 0, ([\d.]+)\)/.exec(backdrop)?.[1]);
+    expect(alpha).toBeGreaterThanOrEqual(0.2);
+  });
+
   it('gives error and subtle text at least 4.5:1 contrast on white (WCAG AA)', () => {
     const vars = cssVariables('#0EA5E9');
     expect(vars['--chakra-colors-fg-error']).toBe('var(--chakra-colors-red-700)');

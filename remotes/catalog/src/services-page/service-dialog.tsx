@@ -1,4 +1,4 @@
-import { formatCents, isInCart } from '@atrium/domain';
+import { cartLineTotal, formatCents, isInCart } from '@atrium/domain';
 import type { MarketplaceProcedure } from '@atrium/graphql-client';
 import { $selectedLocation, $selectedProcedures } from '@atrium/stores';
 import { Button, Flex } from '@atrium/ui';
@@ -6,7 +6,6 @@ import { ResponsiveDialog } from '@atrium/ui/overlays';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { ServiceDetails } from './service-details';
-import { serviceTotal } from './service-price';
 import { useServiceInCart } from './use-service-in-cart';
 
 interface ServiceDialogProps {
@@ -51,7 +50,7 @@ export default function ServiceDialog({
             <Button onClick={location ? add : onSelectLocation}>
               {!location
                 ? 'Select a Location'
-                : `${inCart ? 'Update Service' : 'Add Service'} ${formatCents(serviceTotal(procedure, procedure.addOns, addOnIds))}`}
+                : `${inCart ? 'Update Service' : 'Add Service'} ${formatCents(cartLineTotal(procedure, procedure.addOns, addOnIds).cents)}`}
             </Button>
           </Flex>
         )

@@ -1,3 +1,4 @@
+import { useMarketplace } from '@atrium/graphql-client';
 import { Link as RouterLink, useParams } from '@atrium/navigation';
 import { $user, $userEmail, emit } from '@atrium/stores';
 import { Button, Card, CheckIcon, Flex, Heading, PageHeading, Stack, Text, useIsClient } from '@atrium/ui';
@@ -15,6 +16,8 @@ export function SuccessPage() {
   const user = useStore($user);
   const email = useStore($userEmail);
   const userId = user?.id ?? null;
+  // The spec's 'Marketplace' is the marketplace's own name (the confirmation mail says it too).
+  const marketplaceName = useMarketplace(marketplaceId).data?.name ?? 'The marketplace';
   // The recap is the tab's own (sessionStorage): read once the server-rendered page has hydrated,
   // so the browser's first render matches the server's.
   const client = useIsClient();
@@ -43,7 +46,7 @@ export function SuccessPage() {
               Your booking request has been received!
             </Heading>
           </Flex>
-          <Text>Marketplace is working to confirm your appointment.</Text>
+          <Text>{marketplaceName} is working to confirm your appointment.</Text>
           {user ? (
             <Flex gap="3" wrap="wrap">
               <Button asChild>
