@@ -17,7 +17,28 @@ describe('errorMessage', () => {
   });
 
   it('shows the first message of any error carrying a GraphQL errors list', () => {
-    expect(errorMessage({ errors: [{ message: 'Not signed in' }] }, 'user')).toBe('Not signed in');
+    expect(
+      errorMessage(
+        { errors: [{ message: 'Not signed in', extensions: { code: 'UNAUTHENTICATED' } }] },
+        'user',
+      ),
+    ).toBe('Not signed in');
+  });
+
+  it("never shows a message the API did not write for the client: no code, or a fault's or developer's code", () => {
+    for (const entry of [
+      { message: 'boom' },
+      { message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+      {
+        message: 'Cannot query field "x" on type "Query".',
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+      },
+    ]) {
+      expect(errorMessage({ errors: [entry] }, 'checkoutSummary')).toBe(
+        'There was an issue with retrieving the checkout summary',
+      );
+      expect(serverMessage({ errors: [entry] })).toBeNull();
+    }
   });
 
   it('passes a timeout message through', () => {
@@ -118,9 +139,15 @@ describe('errorCode', () => {
 
 describe('serverMessage', () => {
   it("gives the server's first message, or null so a call can use its own fallback", () => {
-    expect(serverMessage(new GraphQLResponseError([{ message: 'Invalid promo code' }], null, 200))).toBe(
-      'Invalid promo code',
-    );
+    expect(
+      serverMessage(
+        new GraphQLResponseError(
+          [{ message: 'Invalid promo code', extensions: { code: 'BAD_USER_INPUT' } }],
+          null,
+          200,
+        ),
+      ),
+    ).toBe('Invalid promo code');
     expect(serverMessage(new Error('network down'))).toBeNull();
   });
 });

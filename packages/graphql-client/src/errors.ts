@@ -60,9 +60,25 @@ function graphQLErrorsOf(error: unknown): readonly GraphQLErrorEntry[] {
   return [];
 }
 
-/** The server's first GraphQL error message, or null (for calls whose fallback is their own text). */
+/** Codes whose message is written for developers or hides a fault, never for the client. */
+const UNSHOWN_CODES = new Set([
+  'INTERNAL_SERVER_ERROR',
+  'BAD_REQUEST',
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'PERSISTED_QUERY_NOT_FOUND',
+]);
+
+/**
+ * The server's first GraphQL error message, or null (for calls whose fallback is their own text).
+ * Only a message the API wrote for the client is shown, and it gives every such message a code; a
+ * message without one (a proxy's, a fault's 'boom') or with a developer's code is not.
+ */
 export function serverMessage(error: unknown): string | null {
-  const message = graphQLErrorsOf(error)[0]?.message;
+  const [first] = graphQLErrorsOf(error);
+  const code = first?.extensions?.code;
+  if (typeof code !== 'string' || UNSHOWN_CODES.has(code)) return null;
+  const message = first?.message;
   return typeof message === 'string' && message.trim() !== '' ? message : null;
 }
 

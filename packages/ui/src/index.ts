@@ -47,6 +47,8 @@ export {
   UserIcon,
 } from './primitives/icons';
 export { PageHeading } from './primitives/page-heading';
+export type { RetryAlertProps } from './primitives/retry-alert';
+export { RetryAlert } from './primitives/retry-alert';
 export { IMAGE_RETRIES, IMAGE_TIMEOUT_MS, SafeImage } from './primitives/safe-image';
 export { useIsClient } from './primitives/use-is-client';
 export type { BrandPalette } from './theme/brand-palette';

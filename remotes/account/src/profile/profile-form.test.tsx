@@ -116,7 +116,11 @@ describe('the profile form', () => {
   });
 
   it("toasts the server's message, else 'There was an issue with updating the profile'", async () => {
-    const api = graphqlFetch({ UpdateProfile: () => ({ errors: [{ message: 'Phone is already in use' }] }) });
+    const api = graphqlFetch({
+      UpdateProfile: () => ({
+        errors: [{ message: 'Phone is already in use', extensions: { code: 'BAD_USER_INPUT' } }],
+      }),
+    });
     const toasts = collectToasts();
     renderPage(<ProfileForm viewer={viewerFixture()} mgId="10" onSaved={() => {}} onCancel={() => {}} />);
 

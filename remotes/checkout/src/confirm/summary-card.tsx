@@ -1,7 +1,7 @@
 import { serverMessage } from '@atrium/graphql-client';
 import type { CheckoutSummary, ValidatePromoCodeInput } from '@atrium/graphql-client/checkout';
 import { Link as RouterLink } from '@atrium/navigation';
-import { Alert, Button, Card, Heading, Link, Skeleton, Stack } from '@atrium/ui';
+import { Alert, Button, Card, Heading, Link, RetryAlert, Skeleton, Stack } from '@atrium/ui';
 import { PromoCodeField } from './promo-code-field';
 import { DueNow, SummaryLines } from './summary-lines';
 import { type TipChoice, TipSelector } from './tip-selector';
@@ -14,7 +14,9 @@ interface SummaryCardProps {
   summary: {
     data: CheckoutSummary | undefined;
     isError: boolean;
+    isFetching: boolean;
     error: unknown;
+    refetch: () => unknown;
   };
   dueCents: number;
   tip: TipChoice;
@@ -35,10 +37,11 @@ export function SummaryCard({ summary, dueCents, tip, onTip, promoContext, submi
         <TipSelector cartMinimumCents={data?.procedures[0] ?? 0} value={tip} onChange={onTip} />
         <PromoCodeField context={promoContext} />
         {summary.isError ? (
-          <Alert.Root status="error">
-            <Alert.Indicator />
-            <Alert.Title>{serverMessage(summary.error) ?? SUMMARY_FAILED}</Alert.Title>
-          </Alert.Root>
+          <RetryAlert
+            message={serverMessage(summary.error) ?? SUMMARY_FAILED}
+            onRetry={() => summary.refetch()}
+            retrying={summary.isFetching}
+          />
         ) : data ? (
           <SummaryLines summary={data} />
         ) : (

@@ -111,7 +111,11 @@ describe('the activity log', () => {
     graphqlFetch({
       ActivityLog: () =>
         fail
-          ? { errors: [{ message: 'The activity could not be loaded.' }] }
+          ? {
+              errors: [
+                { message: 'The activity could not be loaded.', extensions: { code: 'SERVICE_UNAVAILABLE' } },
+              ],
+            }
           : page([entry('1')], 'c1', false),
     });
     show();

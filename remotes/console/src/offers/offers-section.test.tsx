@@ -272,7 +272,11 @@ describe('the Offers section (owner)', { timeout: 20_000 }, () => {
     answers({
       StaffPromoCodes: () => ({ data: { staffPromoCodes: [] } }),
       StaffPackages: () =>
-        fail ? { errors: [{ message: 'Packages are unavailable.' }] } : { data: { staffPackages: [] } },
+        fail
+          ? {
+              errors: [{ message: 'Packages are unavailable.', extensions: { code: 'SERVICE_UNAVAILABLE' } }],
+            }
+          : { data: { staffPackages: [] } },
     });
     show();
     expect(await screen.findByText('No promo codes yet. Create one to run a promotion.')).toBeTruthy();

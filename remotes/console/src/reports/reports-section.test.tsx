@@ -202,7 +202,11 @@ describe('the reports', () => {
     graphqlFetch({
       StaffReport: () =>
         fail
-          ? { errors: [{ message: 'The report could not be loaded.' }] }
+          ? {
+              errors: [
+                { message: 'The report could not be loaded.', extensions: { code: 'SERVICE_UNAVAILABLE' } },
+              ],
+            }
           : { data: { staffReport: report() } },
     });
     show();
@@ -216,7 +220,9 @@ describe('the reports', () => {
     const api = graphqlFetch({
       StaffReport: () => ({ data: { staffReport: report() } }),
       StaffReportPaymentsCsv: () => ({ data: { staffReportPaymentsCsv: 'ID,Kind\n1,charge\n' } }),
-      StaffReportAppointmentsCsv: () => ({ errors: [{ message: 'Your role does not allow this.' }] }),
+      StaffReportAppointmentsCsv: () => ({
+        errors: [{ message: 'Your role does not allow this.', extensions: { code: 'FORBIDDEN' } }],
+      }),
     });
     const files: Blob[] = [];
     const names: string[] = [];

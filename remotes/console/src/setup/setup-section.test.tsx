@@ -206,7 +206,11 @@ describe('the Setup checklist', () => {
     graphqlFetch({
       MarketplaceSetup: () =>
         fail
-          ? { errors: [{ message: 'The setup could not be loaded.' }] }
+          ? {
+              errors: [
+                { message: 'The setup could not be loaded.', extensions: { code: 'SERVICE_UNAVAILABLE' } },
+              ],
+            }
           : { data: { marketplaceSetup: setupOf([]) } },
     });
     show();

@@ -63,7 +63,14 @@ describe('the staff gate', () => {
     graphqlFetch({
       StaffViewer: () =>
         fail
-          ? { errors: [{ message: 'There was an issue with retrieving the user information' }] }
+          ? {
+              errors: [
+                {
+                  message: 'There was an issue with retrieving the user information',
+                  extensions: { code: 'SERVICE_UNAVAILABLE' },
+                },
+              ],
+            }
           : { data: { staffViewer: null } },
     });
     renderConsole(<ConsolePage marketplaceId="1" />);

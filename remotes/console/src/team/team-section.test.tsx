@@ -358,7 +358,9 @@ describe('the Team section', { timeout: 20_000 }, () => {
     let fail = true;
     graphqlFetch({
       StaffTeam: () =>
-        fail ? { errors: [{ message: 'Something broke.' }] } : { data: { staffTeam: team([]) } },
+        fail
+          ? { errors: [{ message: 'Something broke.', extensions: { code: 'SERVICE_UNAVAILABLE' } }] }
+          : { data: { staffTeam: team([]) } },
       StaffMembers: () => ({ data: { staffMembers: members } }),
     });
     renderConsole(<TeamSection marketplaceId="1" staff={owner} />, '/1/console/team');

@@ -3,13 +3,13 @@ import { errorMessage } from '@atrium/graphql-client';
 import { Navigate, Link as RouterLink, useNavigate } from '@atrium/navigation';
 import { $selectedProcedures, selectDateTime } from '@atrium/stores';
 import {
-  Alert,
   Box,
   Button,
   Card,
   Flex,
   Heading,
   PageHeading,
+  RetryAlert,
   Separator,
   Skeleton,
   Stack,
@@ -98,10 +98,11 @@ function AvailableTimes({ day, schedule }: { day: string; schedule: ReturnType<t
           <Skeleton height="10" />
         </Stack>
       ) : availability.isError ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Title>{errorMessage(availability.error, 'availability')}</Alert.Title>
-        </Alert.Root>
+        <RetryAlert
+          message={errorMessage(availability.error, 'availability')}
+          onRetry={() => availability.refetch()}
+          retrying={availability.isFetching}
+        />
       ) : (
         <TimeSlots
           key={day}
