@@ -60,6 +60,25 @@ test.describe('choosing a location', () => {
     await expect(page.getByRole('button', { name: 'IV Therapy' })).toBeVisible();
   });
 
+  test("a city or a street typed alone finds the marketplace's own city first, placed inside it", async ({
+    page,
+  }) => {
+    await freshStart(page, '/1/set-location');
+    const address = page.getByRole('combobox', { name: 'Service address' });
+    // Glow works around New York City: its city comes first, and 'New Yo' is a city being typed.
+    await address.fill('350 5th Ave');
+    await expect(page.getByRole('option').first()).toContainText('New York, NY');
+    await address.fill('New Yo');
+    await expect(page.getByRole('option', { name: 'New York, NY' })).toBeVisible();
+    await page.getByRole('option', { name: 'New York, NY' }).click();
+    await expect(page).toHaveURL(/\/1\/services$/);
+    // Placed in Manhattan, inside the service area: the at-home menu, not 'No Results'.
+    await expect(page.getByRole('button', { name: 'IV Therapy' })).toBeVisible();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('selected-location') ?? 'null'));
+    expect(stored.latitude).toBeCloseTo(40.76, 1);
+    expect(stored.longitude).toBeCloseTo(-73.98, 1);
+  });
+
   test('suggestions can be chosen with the keyboard alone', async ({ page }) => {
     await freshStart(page, '/1/set-location');
     const address = page.getByRole('combobox', { name: 'Service address' });
@@ -91,11 +110,14 @@ test.describe('choosing a location', () => {
     await expect(page.getByLabel('Your location')).toContainText('350 5th Ave, New York, NY');
   });
 
-  test("an address outside the service area shows 'No Results'", async ({ page }) => {
+  test("an address outside the service area shows 'No Results' and says it is not visited", async ({
+    page,
+  }) => {
     await freshStart(page, '/1/set-location');
     await page.getByRole('combobox', { name: 'Service address' }).fill('Austin, TX');
     await page.getByRole('option', { name: 'Austin, TX' }).first().click();
     await expect(page.getByText('No Results', { exact: true })).toBeVisible();
+    await expect(page.getByText("We don't visit Austin, TX yet.")).toBeVisible();
     await expect(
       page.getByText(
         'Sorry! There are no services available at the location you selected. Please try another location.',

@@ -19,6 +19,7 @@ const marketplaceQuery = /* GraphQL */ `
       primaryColor
       navigationGroupId
       providesAtHome
+      outsideServiceArea
       clinicOrganizations { id name address phone timeZone latitude longitude }
       categories {
         id
@@ -66,6 +67,7 @@ interface MarketplaceData {
     favicon: string | null;
     primaryColor: string;
     providesAtHome: boolean;
+    outsideServiceArea: boolean;
     clinicOrganizations: { id: string; name: string; phone: string; timeZone: string }[];
     categories: { id: string; name: string; procedures: { id: string; name: string }[] }[];
     procedures: {
@@ -202,6 +204,7 @@ describe('marketplace rows', () => {
         noShowFeeCents: null,
       },
       remoteOverrides: [],
+      outsideServiceArea: false,
     });
   });
 
@@ -489,6 +492,7 @@ describe.each(testDatabases)('marketplace query on $name', (factory) => {
         'Athletic Recovery IV',
       ]);
       expect(names(home.categories)).toEqual(['IV Therapy', 'Vitamin Injections', 'Recovery']);
+      expect(home.outsideServiceArea).toBe(false);
       const hangover = home.procedures.find((procedure) => procedure.name === 'Hangover Rescue IV');
       // Toradol is given in clinics only.
       expect(names(hangover?.addOnsFeatured ?? [])).toEqual(['Anti-Nausea']);
@@ -499,12 +503,15 @@ describe.each(testDatabases)('marketplace query on $name', (factory) => {
       const away = await marketplace('1', { location: philadelphia });
       expect(away.procedures).toEqual([]);
       expect(away.categories).toEqual([]);
+      // Said so, for the page to tell the client this address is not visited (not 'No Results').
+      expect(away.outsideServiceArea).toBe(true);
       // Everything else about the marketplace is still there.
       expect(away.clinicOrganizations).toHaveLength(3);
     });
 
     it('lists nothing for a marketplace without at-home service', async () => {
       const nocturne = await marketplace('2', { location: { latitude: 40.7246, longitude: -73.9985 } });
+      expect(nocturne.outsideServiceArea).toBe(true);
       expect(nocturne.procedures).toEqual([]);
       expect(nocturne.categories).toEqual([]);
     });

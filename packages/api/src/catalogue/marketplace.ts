@@ -68,6 +68,8 @@ export interface MarketplaceView extends CatalogView {
   paymentSettings: PaymentSettingsView;
   /** The marketplace's own rollouts (overrides of the default), per remote. */
   remoteOverrides: RemoteRolloutView[];
+  /** The procedures were asked for at an address the marketplace does not visit. */
+  outsideServiceArea: boolean;
 }
 
 type NoteRow = Pick<
@@ -96,7 +98,10 @@ export async function getMarketplace(
     .where(eq(marketplaces.id, marketplaceId));
   if (!row) throw notFound;
   const offering = await offeringAt(row, filter, geocoder);
-  return toMarketplaceView(row, catalogView(row, offering));
+  return {
+    ...toMarketplaceView(row, catalogView(row, offering)),
+    outsideServiceArea: offering.kind === 'nowhere',
+  };
 }
 
 /** A marketplace row with its clinics, checkout notes, own rollouts and catalogue, as `marketplaceColumns` reads it. */
@@ -187,6 +192,7 @@ export function toMarketplaceView(row: MarketplaceRow, catalog: CatalogView): Ma
       noShowFeeCents: row.noShowFeeCents,
     },
     remoteOverrides: row.overrideRows,
+    outsideServiceArea: false,
   };
 }
 

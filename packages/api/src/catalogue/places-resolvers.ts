@@ -1,7 +1,8 @@
 import { coordinates } from '@atrium/domain';
 import type { Resolvers } from '../generated/resolvers-types';
 import { InvalidInputError } from '../kernel/errors';
-import { withServiceErrors } from '../kernel/graphql-errors';
+import { parseInput, withServiceErrors } from '../kernel/graphql-errors';
+import { marketplaceIdInput } from '../kernel/id-input';
 import { geocodePlace, reverseGeocode, suggestPlaces, unableToGetAddress } from './places';
 
 /** The domain's map point; one off the map has no address, so it is told as a point with none. */
@@ -13,7 +14,15 @@ function mapPoint(args: unknown) {
 
 export const placesResolvers: Resolvers = {
   Query: {
-    placeSuggestions: (_parent, { input }, { geocoder }) => suggestPlaces(geocoder, input),
+    placeSuggestions: (_parent, { input, marketplaceId }, { db, geocoder }) =>
+      withServiceErrors(() =>
+        suggestPlaces(
+          db,
+          geocoder,
+          input,
+          marketplaceId ? parseInput(marketplaceIdInput, marketplaceId) : null,
+        ),
+      ),
     geocode: (_parent, args, { geocoder }) => withServiceErrors(() => geocodePlace(geocoder, args)),
     reverseGeocode: (_parent, args, { geocoder }) =>
       withServiceErrors(async () => reverseGeocode(geocoder, mapPoint(args))),

@@ -1,12 +1,15 @@
 import { fetchGeocode, fetchPlaceSuggestions, fetchReverseGeocode } from './operations';
 import { PLACE_SEARCH_MAX_RESULTS, PLACE_SEARCH_MIN_CHARS, type PlaceSearch } from './place-search';
 
-/** Place search through the API's embedded US gazetteer (works offline, no key needed). */
-export function createGazetteerPlaceSearch(): PlaceSearch {
+/**
+ * Place search through the API's embedded US gazetteer (works offline, no key needed); with a
+ * marketplace, places near where it works come first.
+ */
+export function createGazetteerPlaceSearch(marketplaceId: string | null = null): PlaceSearch {
   return {
     async suggest(input, options) {
       if (input.trim().length < PLACE_SEARCH_MIN_CHARS) return [];
-      const suggestions = await fetchPlaceSuggestions(input, options);
+      const suggestions = await fetchPlaceSuggestions(input, marketplaceId, options);
       return suggestions.slice(0, PLACE_SEARCH_MAX_RESULTS).map((s) => ({
         id: s.placeId,
         description: s.description,

@@ -3,8 +3,12 @@
 import { execute, type RequestOptions } from '@atrium/graphql-client';
 import { GeocodeDocument, PlaceSuggestionsDocument, ReverseGeocodeDocument } from '../generated/graphql';
 
-export async function fetchPlaceSuggestions(input: string, options?: RequestOptions) {
-  return (await execute(PlaceSuggestionsDocument, { input }, options)).placeSuggestions;
+export async function fetchPlaceSuggestions(
+  input: string,
+  marketplaceId: string | null,
+  options?: RequestOptions,
+) {
+  return (await execute(PlaceSuggestionsDocument, { input, marketplaceId }, options)).placeSuggestions;
 }
 
 export async function fetchGeocode(query: { placeId?: string; address?: string }, options?: RequestOptions) {

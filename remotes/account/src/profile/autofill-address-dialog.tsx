@@ -4,7 +4,7 @@ import {
   type ResolvedPlace,
   UNABLE_TO_GET_ADDRESS,
 } from '@atrium/graphql-client/places';
-import { $browserConfig } from '@atrium/stores';
+import { $browserConfig, $marketplaceId } from '@atrium/stores';
 import { Button, Flex, PinIcon, Stack, Text } from '@atrium/ui';
 import { Field, Input, PlaceCombobox } from '@atrium/ui/forms';
 import { Modal } from '@atrium/ui/overlays';
@@ -44,7 +44,11 @@ function currentPosition(): Promise<{ latitude: number; longitude: number }> {
  */
 export function AutofillAddressDialog({ open, onClose, onSelect }: AutofillAddressDialogProps) {
   const { googleMapsApiKey } = useStore($browserConfig);
-  const placeSearch = useMemo(() => createPlaceSearch({ googleMapsApiKey }), [googleMapsApiKey]);
+  const marketplaceId = useStore($marketplaceId);
+  const placeSearch = useMemo(
+    () => createPlaceSearch({ googleMapsApiKey, marketplaceId }),
+    [googleMapsApiKey, marketplaceId],
+  );
   const found = useFoundPlace();
   const close = () => {
     found.reset();

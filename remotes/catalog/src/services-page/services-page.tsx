@@ -1,6 +1,8 @@
 import { errorMessage, type MarketplaceProcedure, type useMarketplace } from '@atrium/graphql-client';
 import { useNavigate, useSearchParams } from '@atrium/navigation';
-import { Alert, Card, PageHeading, Skeleton, Stack, Text } from '@atrium/ui';
+import { $selectedLocation, isClinicLocation } from '@atrium/stores';
+import { Card, PageHeading, RetryAlert, Skeleton, Stack, Text } from '@atrium/ui';
+import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useMemo } from 'react';
 import { CatalogAnnouncement, editionMarker } from '../catalog-announcement';
 import {
@@ -80,10 +82,11 @@ function Catalogue({
   }
   if (query.isError) {
     return (
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Title>{errorMessage(query.error, 'marketplace')}</Alert.Title>
-      </Alert.Root>
+      <RetryAlert
+        message={errorMessage(query.error, 'marketplace')}
+        onRetry={() => query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
   if (query.data.categories.length > 0) {
@@ -95,10 +98,19 @@ function Catalogue({
         <Text fontWeight="semibold" fontSize="lg">
           No Results
         </Text>
+        {/* An address outside the service area is said to be so: the client is not told nothing exists. */}
+        {query.data.outsideServiceArea && <NotVisited />}
         <Text>
           Sorry! There are no services available at the location you selected. Please try another location.
         </Text>
       </Card.Body>
     </Card.Root>
   );
+}
+
+/** 'We don't visit … yet': the client's own address is outside where the marketplace goes. */
+function NotVisited() {
+  const location = useStore($selectedLocation);
+  const address = location && !isClinicLocation(location) ? location.address : 'your address';
+  return <Text fontWeight="medium">We don't visit {address} yet.</Text>;
 }

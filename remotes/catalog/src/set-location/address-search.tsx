@@ -1,5 +1,5 @@
 import { createPlaceSearch, type PlaceOption, UNABLE_TO_GET_ADDRESS } from '@atrium/graphql-client/places';
-import { $browserConfig, type HomeLocation } from '@atrium/stores';
+import { $browserConfig, $marketplaceId, type HomeLocation } from '@atrium/stores';
 import { PlaceCombobox } from '@atrium/ui/forms';
 import { useStore } from '@nanostores/react';
 import { useMemo, useState } from 'react';
@@ -7,7 +7,11 @@ import { useMemo, useState } from 'react';
 /** Mobile: the client's own address, with suggestions as they type (US, English). */
 export function AddressSearch({ onChoose }: { onChoose: (location: HomeLocation) => void }) {
   const { googleMapsApiKey } = useStore($browserConfig);
-  const placeSearch = useMemo(() => createPlaceSearch({ googleMapsApiKey }), [googleMapsApiKey]);
+  const marketplaceId = useStore($marketplaceId);
+  const placeSearch = useMemo(
+    () => createPlaceSearch({ googleMapsApiKey, marketplaceId }),
+    [googleMapsApiKey, marketplaceId],
+  );
   const [error, setError] = useState<string | null>(null);
   const [resolving, setResolving] = useState(false);
 

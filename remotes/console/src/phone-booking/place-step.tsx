@@ -1,7 +1,7 @@
 import { durationLabel, PHONE_BOOKING_MESSAGES, priceLabel } from '@atrium/domain';
 import { type Marketplace, type MarketplaceProcedure, useMarketplace } from '@atrium/graphql-client';
 import { createPlaceSearch, type PlaceOption, UNABLE_TO_GET_ADDRESS } from '@atrium/graphql-client/places';
-import { $browserConfig } from '@atrium/stores';
+import { $browserConfig, $marketplaceId } from '@atrium/stores';
 import { Heading, Stack, Text } from '@atrium/ui';
 import { Checkbox, Fieldset, PlaceCombobox, RadioGroup } from '@atrium/ui/forms';
 import { useStore } from '@nanostores/react';
@@ -133,7 +133,11 @@ function AddressChoice({
   onChoose: (place: BookingPlaceChoice) => void;
 }) {
   const { googleMapsApiKey } = useStore($browserConfig);
-  const placeSearch = useMemo(() => createPlaceSearch({ googleMapsApiKey }), [googleMapsApiKey]);
+  const marketplaceId = useStore($marketplaceId);
+  const placeSearch = useMemo(
+    () => createPlaceSearch({ googleMapsApiKey, marketplaceId }),
+    [googleMapsApiKey, marketplaceId],
+  );
   const [problem, setProblem] = useState<string | null>(null);
   const [resolving, setResolving] = useState(false);
   const choose = async (option: PlaceOption) => {

@@ -11,6 +11,11 @@ describe('parseAddressQuery', () => {
     expect(parseAddressQuery('Austin TX')).toEqual({ street: null, city: 'Austin', state: 'TX', zip: null });
   });
 
+  it('takes two last letters for a state only when they are one ("New Yo" is a city being typed)', () => {
+    expect(parseAddressQuery('New Yo')).toEqual({ street: null, city: 'New Yo', state: null, zip: null });
+    expect(parseAddressQuery('New York, Yo')).toMatchObject({ city: 'New York, Yo', state: null });
+  });
+
   it('reads a street line, city, state and ZIP+4', () => {
     expect(parseAddressQuery(' 350  5th Ave, New York, NY 10118-0110 ')).toEqual({
       street: '350 5th Ave',

@@ -10,7 +10,13 @@ export interface AddressQuery {
 }
 
 const zipAtEnd = /\b(\d{5})(?:-\d{4})?$/;
-const stateCode = /^[a-z]{2}$/i;
+/** USPS state codes (states, DC and territories): "New Yo" is a city being typed, not a state YO. */
+const stateCodes = new Set(
+  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR VI GU AS MP AA AE AP'.split(
+    ' ',
+  ),
+);
+const isStateCode = (text: string) => stateCodes.has(text.toUpperCase());
 
 export function parseAddressQuery(input: string): AddressQuery {
   let text = input.trim().replace(/\s+/g, ' ');
@@ -26,14 +32,14 @@ export function parseAddressQuery(input: string): AddressQuery {
 
   let state: string | null = null;
   const last = parts.at(-1);
-  if (parts.length > 1 && last && stateCode.test(last)) {
+  if (parts.length > 1 && last && isStateCode(last)) {
     state = last.toUpperCase();
     parts.pop();
   } else if (parts.length === 1 && last) {
     // "Austin TX" without a comma.
     const words = last.split(' ');
     const tail = words.at(-1);
-    if (words.length > 1 && tail && stateCode.test(tail)) {
+    if (words.length > 1 && tail && isStateCode(tail)) {
       state = tail.toUpperCase();
       parts[0] = words.slice(0, -1).join(' ');
     }

@@ -27,6 +27,27 @@ describe('gazetteer place search', () => {
     expect(suggestions[0]?.description).toBe('Austin, TX');
   });
 
+  it("places a picked city inside it: New York is in Manhattan, not pulled out to sea by a ZIP's typo", async () => {
+    const [newYork] = await geocoder.suggest('New York, NY', 1);
+    const place = await geocoder.geocode({ placeId: newYork?.placeId });
+    // Midtown Manhattan is about 40.76, -73.98; the mean of the data's centroids was 40.76, -73.05.
+    expect(place?.latitude).toBeCloseTo(40.76, 1);
+    expect(place?.longitude).toBeCloseTo(-73.98, 1);
+  });
+
+  it('finds a city from its first letters, even when the last two look like a state ("New Yo")', async () => {
+    const suggestions = await geocoder.suggest('New Yo', 10);
+    expect(suggestions.map((s) => s.description)).toContain('New York, NY');
+  });
+
+  it('ranks places near the marketplace first', async () => {
+    const manhattan = { latitude: 40.7128, longitude: -74.006 };
+    const street = await geocoder.suggest('350 5th Ave', 10, manhattan);
+    expect(street[0]?.secondaryText).toBe('New York, NY');
+    const [springfield] = await geocoder.suggest('Springfield', 10, { latitude: 42.1, longitude: -72.59 });
+    expect(springfield?.description).toBe('Springfield, MA');
+  });
+
   it('narrows cities to the state typed', async () => {
     const suggestions = await geocoder.suggest('Springfield, IL', 10);
     expect(suggestions.map((s) => s.description)).toEqual(['Springfield, IL']);

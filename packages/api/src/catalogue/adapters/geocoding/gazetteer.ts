@@ -49,18 +49,36 @@ function suggestion(ref: PlaceRef, city: string, state: string): PlaceSuggestion
   };
 }
 
-function matchCities(index: GazetteerIndex, query: AddressQuery, limit: number): GazetteerCity[] {
+/** How far from the marketplace a city still counts as its own for ranking suggestions. */
+const nearbyKm = 150;
+/** How many of the biggest prefix matches are ranked by nearness (the rest are too small to matter). */
+const rankedMatches = 200;
+
+/** Cities within reach of `near` first, each group in the order given (biggest first). */
+function nearFirst(cities: GazetteerCity[], near: Coordinates | null): GazetteerCity[] {
+  if (!near) return cities;
+  const close = cities.filter((city) => distanceKm(near, city) <= nearbyKm);
+  return [...close, ...cities.filter((city) => !close.includes(city))];
+}
+
+function matchCities(
+  index: GazetteerIndex,
+  query: AddressQuery,
+  limit: number,
+  near: Coordinates | null,
+): GazetteerCity[] {
   const prefix = query.city.toLowerCase();
   if (!prefix) return [];
-  // Exact names first ("Austin" before "Austinburg"), each group biggest first.
+  // Exact names first ("Austin" before "Austinburg"), each group near the marketplace first, then biggest.
   const exact: GazetteerCity[] = [];
   const longer: GazetteerCity[] = [];
+  const wanted = near ? rankedMatches : limit;
   for (const city of index.cities) {
     if (query.state && city.state !== query.state) continue;
     if (city.key === prefix) exact.push(city);
-    else if (city.key.startsWith(prefix) && longer.length < limit) longer.push(city);
+    else if (city.key.startsWith(prefix) && longer.length < wanted) longer.push(city);
   }
-  return [...exact, ...longer].slice(0, limit);
+  return [...nearFirst(exact, near), ...nearFirst(longer, near)].slice(0, limit);
 }
 
 /** Words that end or qualify a street line (USPS suffixes, directions, units), never a city's first. */
@@ -82,12 +100,17 @@ const streetFirst = /^\d+[a-z]?\s+\S/i;
  * offered in the biggest cities, so the client picks theirs (or types it after a comma) instead of
  * being told nothing matches (the biggest by number of ZIP codes, as city search ranks them). The gazetteer knows no streets: the street line is kept as typed.
  */
-function suggestStreetFirst(index: GazetteerIndex, query: AddressQuery, limit: number): PlaceSuggestion[] {
+function suggestStreetFirst(
+  index: GazetteerIndex,
+  query: AddressQuery,
+  limit: number,
+  near: Coordinates | null,
+): PlaceSuggestion[] {
   const words = query.city.split(' ');
   for (let cut = 2; cut < words.length; cut++) {
     // "Ave" is the street's, not the start of Avella, PA.
     if (streetWords.has((words[cut] ?? '').toLowerCase().replace(/\.$/, ''))) continue;
-    const cities = matchCities(index, { ...query, city: words.slice(cut).join(' ') }, limit);
+    const cities = matchCities(index, { ...query, city: words.slice(cut).join(' ') }, limit, near);
     const street = words.slice(0, cut).join(' ');
     if (cities.length > 0) {
       return cities.map((city) =>
@@ -95,8 +118,10 @@ function suggestStreetFirst(index: GazetteerIndex, query: AddressQuery, limit: n
       );
     }
   }
-  return index.cities
+  const biggest = index.cities
     .filter((city) => (query.state ? city.state === query.state : !militaryStates.has(city.state)))
+    .slice(0, near ? rankedMatches : limit);
+  return nearFirst(biggest, near)
     .slice(0, limit)
     .map((city) =>
       suggestion(
@@ -107,13 +132,18 @@ function suggestStreetFirst(index: GazetteerIndex, query: AddressQuery, limit: n
     );
 }
 
-function suggestFrom(index: GazetteerIndex, input: string, limit: number): PlaceSuggestion[] {
+function suggestFrom(
+  index: GazetteerIndex,
+  input: string,
+  limit: number,
+  near: Coordinates | null = null,
+): PlaceSuggestion[] {
   const query = parseAddressQuery(input);
   // "350 5th Ave 10118": the street before a ZIP code needs no comma either.
   const streetBeforeZip = query.zip && !query.street && streetFirst.test(query.city) ? query.city : null;
   const street = query.street ?? streetBeforeZip ?? undefined;
   if (!query.zip && !query.street && streetFirst.test(query.city))
-    return suggestStreetFirst(index, query, limit);
+    return suggestStreetFirst(index, query, limit, near);
   if (query.zip) {
     const code = index.byZip.get(query.zip);
     return code ? [suggestion({ kind: 'zip', zip: code.zip, street }, code.city, code.state)] : [];
@@ -125,7 +155,7 @@ function suggestFrom(index: GazetteerIndex, input: string, limit: number): Place
       .slice(0, limit)
       .map((code) => suggestion({ kind: 'zip', zip: code.zip }, code.city, code.state));
   }
-  return matchCities(index, query, limit).map((city) =>
+  return matchCities(index, query, limit, near).map((city) =>
     suggestion({ kind: 'city', city: city.city, state: city.state, street }, city.city, city.state),
   );
 }
@@ -176,8 +206,8 @@ export function createGazetteerGeocoder(): Geocoder {
     async zipCodeAt(point) {
       return (await nearest(point))?.zip ?? null;
     },
-    async suggest(input, limit) {
-      return suggestFrom(await searchIndex(), input, limit);
+    async suggest(input, limit, near) {
+      return suggestFrom(await searchIndex(), input, limit, near ?? null);
     },
     async geocode({ placeId, address }) {
       const idx = await searchIndex();

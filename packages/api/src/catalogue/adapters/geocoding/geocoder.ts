@@ -22,8 +22,8 @@ export interface GeocodedPlace extends Coordinates {
 export interface Geocoder {
   /** The US ZIP code a point lies in, or null when it cannot be told. */
   zipCodeAt(point: Coordinates): Promise<string | null>;
-  /** Up to `limit` suggestions for a partly typed address, best first. */
-  suggest(input: string, limit: number): Promise<PlaceSuggestion[]>;
+  /** Up to `limit` suggestions for a partly typed address, best first (places near `near` first). */
+  suggest(input: string, limit: number, near?: Coordinates | null): Promise<PlaceSuggestion[]>;
   /** Coordinates of a suggestion (by placeId) or of a typed address; null when it cannot be found. */
   geocode(query: { placeId?: string | null; address?: string | null }): Promise<GeocodedPlace | null>;
   /**
