@@ -1,3 +1,15 @@
+export type {
+  ClientChangeMode,
+  ClientChangePolicy,
+  ClientChangeRefusal,
+  ClientChangeWindow,
+} from './appointments/client-changes';
+export {
+  CLIENT_CHANGE_CUTOFF_HOURS,
+  CLIENT_CHANGE_MODES,
+  clientChangeWindow,
+  DEFAULT_CLIENT_CHANGE_POLICY,
+} from './appointments/client-changes';
 export type { BookingProgressInput } from './booking/booking-progress';
 export { canCheckout, hasChosenTime, reachableSteps } from './booking/booking-progress';
 export type { CartLine, CartTake } from './booking/cart';

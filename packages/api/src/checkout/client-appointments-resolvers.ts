@@ -4,13 +4,19 @@ import { withAccountErrors } from '../identity';
 import { parseInput } from '../kernel/graphql-errors';
 import { marketplaceIdInput } from '../kernel/id-input';
 import { profileAppointments } from './client-appointments';
+import { withClientChangeRights } from './client-changes';
 
-/** The signed-in client's own appointments at a marketplace (the profile's Appointments tab). */
+/**
+ * The signed-in client's own appointments at a marketplace (the profile's Appointments tab), each
+ * with what the client may do with it.
+ */
 export const clientAppointmentsResolvers: Resolvers = {
   Query: {
-    profileAppointments: (_parent, args, { identity }) => {
+    profileAppointments: (_parent, args, { identity, checkout }) => {
       const input = parseInput(z.object({ marketplaceId: marketplaceIdInput }), args);
-      return withAccountErrors(() => profileAppointments(identity, input));
+      return withAccountErrors(async () =>
+        withClientChangeRights(checkout, input.marketplaceId, await profileAppointments(identity, input)),
+      );
     },
   },
 };

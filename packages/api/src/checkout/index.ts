@@ -13,6 +13,15 @@ export { bookOnBehalf, quoteOnBehalf } from './booking/staff-booking';
 export { bookingPlace } from './booking-choices';
 export { cancelWithRefund } from './cancellation';
 export type { CheckoutNoteAnswer } from './checkout-notes';
+export type { ClientChangeInput, ClientChangeRights } from './client-changes';
+export {
+  ClientChangeRefusedError,
+  clientCancelAppointment,
+  clientChangeMessages,
+  clientChangeRefusalCodes,
+  clientRescheduleAppointment,
+  clientRescheduleTimes,
+} from './client-changes';
 export type { CheckoutConfig } from './config';
 export { defaultCheckoutConfig, developmentOperatorKey, loadCheckoutConfig } from './config';
 export { reconcilePendingConfirmations } from './confirmation-reconciliation';

@@ -3,7 +3,8 @@
 // scheduling engine's own rules (working hours, changed days, time off, other appointments, the step
 // grid; no minimum notice for staff, never in the past), the moved appointment's own time not counting
 // against it. The move takes the practitioner's booking lock and the exclusion constraint has the
-// last word, so two staff moving two appointments into one time cannot both succeed.
+// last word, so two staff moving two appointments into one time cannot both succeed. A client moving
+// their own visit (client-changes.ts) goes through the same move, held to the clients' booking rules.
 import { TZDate } from '@date-fns/tz';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../kernel/database/database';
@@ -11,6 +12,7 @@ import { InvalidInputError, NotFoundError } from '../kernel/errors';
 import { largestId } from '../kernel/id-input';
 import {
   appointments,
+  clipToBookableDates,
   findAvailableSlots,
   loadPlaceSchedules,
   type PractitionerSchedule,
@@ -36,7 +38,8 @@ export interface RescheduleTarget {
   /** yyyy-MM-dd and HH:mm, local to the place. */
   date: string;
   time: string;
-  practitionerId: number;
+  /** Staff's choice; a client's move leaves it null (their own practitioner if free, else as booking chooses). */
+  practitionerId: number | null;
 }
 
 export interface RescheduleOptions {
@@ -73,28 +76,89 @@ export async function rescheduleOptions(
   };
 }
 
+/** Who moves the appointment: staff (no minimum notice, a practitioner of their choice) or its client. */
+export type Mover = 'staff' | 'client';
+
+/**
+ * The free start times of a day a client may move their appointment to, whoever of the practitioners
+ * performing the cart at the place is free (as booking offers times): the clients' rules (minimum
+ * notice, booking horizon, step), the appointment's own time not counting against it.
+ */
+export async function clientMoveTimes(
+  ports: Pick<CheckoutPorts, 'db' | 'geocoder' | 'clock'>,
+  appointmentId: number,
+  date: string,
+): Promise<{ timeZone: string; times: string[] }> {
+  const movable = await movableAppointment(ports.db, appointmentId);
+  const { rules, candidates } = await schedulesFor(ports, movable, date, '00:00', 'client');
+  const slots = findAvailableSlots({
+    ...rules,
+    dateRange: { start: date, end: date },
+    practitioners: candidates,
+  });
+  return { timeZone: rules.timeZone, times: slots.map((slot) => slot.time) };
+}
+
 /**
  * Moves the appointment, keeping its length, status and everything the client asked for; the client
- * is mailed the new time (a BOOKED one with the updated invitation, its SEQUENCE raised). Throws
- * SlotTakenError when the time was taken meanwhile.
+ * is mailed the new time (a BOOKED one with the updated invitation, its SEQUENCE raised). Staff name
+ * the practitioner; a client's move keeps theirs when free, else takes whoever booking would. Throws
+ * SlotTakenError when the time was taken meanwhile (or, for a client, is not free).
  */
 export async function rescheduleAppointment(
   ports: Pick<CheckoutPorts, 'db' | 'geocoder' | 'clock' | 'notifications'>,
   appointmentId: number,
   target: RescheduleTarget,
+  mover: Mover = 'staff',
 ): Promise<{
   status: 'PENDING' | 'BOOKED';
   before: { startsAt: Date; practitionerId: number };
-  after: { startsAt: Date; endsAt: Date };
+  after: { startsAt: Date; endsAt: Date; practitionerId: number };
 }> {
   const movable = await movableAppointment(ports.db, appointmentId);
-  const { rules, slot, candidates } = await schedulesFor(ports, movable, target.date, target.time);
-  const chosen = candidates.filter((candidate) => candidate.id === target.practitionerId);
-  const [free] = rankPractitioners({ ...rules, slot, practitioners: chosen });
+  const { rules, slot, candidates } = await schedulesFor(ports, movable, target.date, target.time, mover);
+  const free = choosePractitionerFor(
+    mover,
+    target,
+    movable,
+    rankPractitioners({ ...rules, slot, practitioners: candidates }),
+  );
   if (!free) {
     const past = new TZDate(`${target.date}T${target.time}`, rules.timeZone).getTime() <= rules.now.getTime();
-    throw new InvalidInputError(past ? rescheduleMessages.past : rescheduleMessages.notFree);
+    if (past) throw new InvalidInputError(rescheduleMessages.past);
+    throw mover === 'client' ? new SlotTakenError() : new InvalidInputError(rescheduleMessages.notFree);
   }
+  await moveAppointment(ports, movable, free, mover);
+  return {
+    status: movable.status === 'BOOKED' ? 'BOOKED' : 'PENDING',
+    before: { startsAt: movable.startsAt, practitionerId: movable.practitionerId },
+    after: { startsAt: free.startsAt, endsAt: free.endsAt, practitionerId: free.practitionerId },
+  };
+}
+
+type FreeChoice = ReturnType<typeof rankPractitioners>[number];
+
+/** Staff's named practitioner if free; for a client, their own if free, else the first ranked. */
+function choosePractitionerFor(
+  mover: Mover,
+  target: RescheduleTarget,
+  movable: Movable,
+  ranked: FreeChoice[],
+): FreeChoice | undefined {
+  if (mover === 'staff') return ranked.find((choice) => choice.practitionerId === target.practitionerId);
+  return ranked.find((choice) => choice.practitionerId === movable.practitionerId) ?? ranked[0];
+}
+
+/**
+ * The move under the practitioner's booking lock, only if the row is still where it was read; the
+ * exclusion constraint has the last word (SlotTakenError).
+ */
+async function moveAppointment(
+  ports: Pick<CheckoutPorts, 'db' | 'notifications'>,
+  movable: Movable,
+  free: FreeChoice,
+  mover: Mover,
+): Promise<void> {
   try {
     await ports.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${practitionerLockSpace}, ${free.practitionerId})`);
@@ -110,7 +174,7 @@ export async function rescheduleAppointment(
         })
         .where(
           and(
-            eq(appointments.id, appointmentId),
+            eq(appointments.id, movable.id),
             inArray(appointments.status, ['PENDING', 'BOOKED']),
             eq(appointments.startsAt, movable.startsAt),
             eq(appointments.practitionerId, movable.practitionerId),
@@ -119,25 +183,32 @@ export async function rescheduleAppointment(
         .returning({ id: appointments.id });
       // Moved or decided by someone else since it was read: what they see now is what counts.
       if (!moved) throw new SlotTakenError();
-      await notifyClient(tx, ports.notifications, 'rescheduled', { appointmentId });
+      await notifyClient(
+        tx,
+        ports.notifications,
+        'rescheduled',
+        { appointmentId: movable.id },
+        {
+          movedByClient: mover === 'client',
+        },
+      );
     });
   } catch (error) {
     if (sqlState(error) === exclusionViolation) throw new SlotTakenError();
     throw error;
   }
-  return {
-    status: movable.status === 'BOOKED' ? 'BOOKED' : 'PENDING',
-    before: { startsAt: movable.startsAt, practitionerId: movable.practitionerId },
-    after: { startsAt: free.startsAt, endsAt: free.endsAt },
-  };
 }
 
-/** The day's schedules at the appointment's place for its cart, its own time left out, staff's rules. */
+/**
+ * The day's schedules at the appointment's place for its cart, its own time left out: staff's rules
+ * (no minimum notice), or the clients' (minimum notice, and no day beyond the booking horizon).
+ */
 async function schedulesFor(
   ports: Pick<CheckoutPorts, 'db' | 'geocoder' | 'clock'>,
   movable: Movable,
   date: string,
   time = '00:00',
+  mover: Mover = 'staff',
 ) {
   const place = await loadPlaceSchedules(ports, {
     marketplaceId: movable.marketplaceId,
@@ -145,15 +216,21 @@ async function schedulesFor(
     procedureIds: movable.procedureIds,
     dateRange: { start: date, end: date },
   });
+  const now = ports.clock();
+  const clientRules = slotRules(place, now);
   const rules = {
-    ...slotRules(place, ports.clock()),
+    ...clientRules,
     // The visit keeps its length; staff are not held to the clients' minimum notice.
     durationMinutes: Math.round((movable.endsAt.getTime() - movable.startsAt.getTime()) / 60_000),
-    noticeMinutes: 0,
+    noticeMinutes: mover === 'staff' ? 0 : clientRules.noticeMinutes,
   };
-  const candidates = place.servesPlace
-    ? place.schedules.practitioners.map((candidate) => withoutOwnTime(candidate, movable))
-    : [];
+  const horizon = place.marketplace.bookingHorizonMonths;
+  const bookable =
+    mover === 'staff' || clipToBookableDates({ start: date, end: date }, rules.timeZone, now, horizon);
+  const candidates =
+    place.servesPlace && bookable
+      ? place.schedules.practitioners.map((candidate) => withoutOwnTime(candidate, movable))
+      : [];
   return { rules, slot: { date, time }, candidates };
 }
 
@@ -182,6 +259,7 @@ async function loadMovable(db: Db, appointmentId: number) {
   if (appointmentId > largestId) return null;
   const [row] = await db
     .select({
+      id: appointments.id,
       status: appointments.status,
       startsAt: appointments.startsAt,
       endsAt: appointments.endsAt,

@@ -34,11 +34,21 @@ export const schedulingSettings = pgTable(
     slotStepMinutes: integer('slot_step_minutes').notNull().default(15),
     minimumNoticeMinutes: integer('minimum_notice_minutes').notNull().default(120),
     bookingHorizonMonths: integer('booking_horizon_months').notNull().default(12),
+    /** How clients change a visit: 'phone' (the spec's default) or 'online' up to the cut-off. */
+    clientChanges: text('client_changes', { enum: ['phone', 'online'] })
+      .notNull()
+      .default('phone'),
+    clientChangeCutoffHours: integer('client_change_cutoff_hours').notNull().default(24),
   },
   (t) => [
     check('scheduling_settings_slot_step_range', sql`${t.slotStepMinutes} between 5 and 240`),
     check('scheduling_settings_minimum_notice_range', sql`${t.minimumNoticeMinutes} between 0 and 43200`),
     check('scheduling_settings_booking_horizon_range', sql`${t.bookingHorizonMonths} between 1 and 24`),
+    check('scheduling_settings_client_changes_kind', sql`${t.clientChanges} in ('phone', 'online')`),
+    check(
+      'scheduling_settings_client_change_cutoff_range',
+      sql`${t.clientChangeCutoffHours} between 1 and 168`,
+    ),
   ],
 );
 

@@ -3,6 +3,7 @@
 import type { Resolvers } from '../generated/resolvers-types';
 import { staffActivityResolvers } from './activity/resolvers';
 import { staffCatalogueResolvers } from './catalogue-admin/catalogue-resolvers';
+import { clientChangeResolvers } from './client-changes/resolvers';
 import { staffClientResolvers } from './clients-resolvers';
 import { staffOffersResolvers } from './offers/resolvers';
 import { staffPhoneBookingResolvers } from './phone-booking/resolvers';
@@ -29,4 +30,5 @@ export const resolvers: Resolvers[] = [
   staffCatalogueResolvers,
   staffRequestNoticeResolvers,
   staffPhoneBookingResolvers,
+  clientChangeResolvers,
 ];

@@ -116,11 +116,28 @@ describe('scheduling and payments', () => {
         slotStepMinutes: 4,
         minimumNoticeMinutes: '60',
         bookingHorizonMonths: 25,
+        clientChanges: 'phone',
+        clientChangeCutoffHours: '24',
       }),
     ).toEqual({
       slotStepMinutes: SETTINGS_MESSAGES.slotStep,
       bookingHorizonMonths: SETTINGS_MESSAGES.bookingHorizon,
     });
+  });
+  it('takes online changes by clients with a cut-off of 1 to 168 whole hours', () => {
+    const rules = { slotStepMinutes: 15, minimumNoticeMinutes: 120, bookingHorizonMonths: 12 };
+    expect(
+      schedulingRules.parse({ ...rules, clientChanges: 'online', clientChangeCutoffHours: '48' }),
+    ).toEqual({ ...rules, clientChanges: 'online', clientChangeCutoffHours: 48 });
+    expect(
+      fieldErrors(schedulingRules, { ...rules, clientChanges: 'email', clientChangeCutoffHours: 169 }),
+    ).toEqual({
+      clientChanges: SETTINGS_MESSAGES.clientChanges,
+      clientChangeCutoffHours: SETTINGS_MESSAGES.clientChangeCutoff,
+    });
+    expect(
+      fieldErrors(schedulingRules, { ...rules, clientChanges: 'online', clientChangeCutoffHours: 1.5 }),
+    ).toEqual({ clientChangeCutoffHours: SETTINGS_MESSAGES.clientChangeCutoff });
   });
   it('needs a deposit value of its type and a complete policy', () => {
     const base = {

@@ -2,6 +2,7 @@
 // payments, checkout questions): the console's forms and the API's input validation both use these,
 // so a setting is refused, and worded, the same on both sides and before the database's checks.
 import * as z from 'zod/mini';
+import { CLIENT_CHANGE_CUTOFF_HOURS, CLIENT_CHANGE_MODES } from '../appointments/client-changes';
 import { imageAddress } from '../catalogue-admin/catalogue-rules';
 import { anyCountryPhone, anyCountryPhoneNumber, limitedText, optional, refuse } from '../forms/field-rules';
 import { ianaTimeZone, marketplaceName } from '../onboarding/marketplace-onboarding';
@@ -25,6 +26,8 @@ export const SETTINGS_MESSAGES = {
   slotStep: 'Slot step must be a whole number of minutes from 5 to 240.',
   minimumNotice: 'Minimum notice must be a whole number of minutes from 0 to 43200 (30 days).',
   bookingHorizon: 'Booking horizon must be a whole number of months from 1 to 24.',
+  clientChanges: 'Choose how clients change a visit.',
+  clientChangeCutoff: 'Cut-off must be a whole number of hours from 1 to 168 (7 days).',
   collectionMethod: 'Choose how payment is collected.',
   depositType: 'Choose whether the deposit is a percentage or a fixed amount.',
   depositPercent: 'Deposit must be a whole percentage from 1 to 100.',
@@ -274,6 +277,13 @@ export const schedulingRules = z.object({
   slotStepMinutes: wholeNumber(5, 240, SETTINGS_MESSAGES.slotStep),
   minimumNoticeMinutes: wholeNumber(0, 43_200, SETTINGS_MESSAGES.minimumNotice),
   bookingHorizonMonths: wholeNumber(1, 24, SETTINGS_MESSAGES.bookingHorizon),
+  /** 'phone' (the spec's 'Call to Update') or 'online' up to the cut-off. */
+  clientChanges: z.enum(CLIENT_CHANGE_MODES, { error: SETTINGS_MESSAGES.clientChanges }),
+  clientChangeCutoffHours: wholeNumber(
+    CLIENT_CHANGE_CUTOFF_HOURS.min,
+    CLIENT_CHANGE_CUTOFF_HOURS.max,
+    SETTINGS_MESSAGES.clientChangeCutoff,
+  ),
 });
 export type SchedulingRules = z.infer<typeof schedulingRules>;
 

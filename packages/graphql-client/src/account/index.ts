@@ -1,6 +1,14 @@
 // '@atrium/graphql-client/account': the /profile page's calls — the viewer with wallet and
 // memberships, the profile update, the appointments and the wallet changes. An entry of its
 // own, bundled by the account remote only; operations run on the page's shared client.
+export type { ClientAppointmentChange, ClientChangeVariables } from './appointment-changes';
+export {
+  clientCancelAppointment,
+  clientRescheduleAppointment,
+  useClientCancelAppointment,
+  useClientRescheduleAppointment,
+  useClientRescheduleTimes,
+} from './appointment-changes';
 export type { AppointmentStatus, ProfileAppointment } from './appointments';
 export {
   fetchProfileAppointments,

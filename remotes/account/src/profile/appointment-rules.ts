@@ -1,3 +1,4 @@
+import { formatCents } from '@atrium/domain';
 import type { AppointmentStatus, ProfileAppointment } from '@atrium/graphql-client/account';
 import type { SelectedProcedure } from '@atrium/stores';
 import { TZDate, tzName } from '@date-fns/tz';
@@ -22,6 +23,36 @@ export const STATUS_CHIPS: Partial<Record<AppointmentStatus, { label: string; co
 export const canCallToUpdate = (appointment: ProfileAppointment): boolean =>
   (appointment.status === 'PENDING' || appointment.status === 'BOOKED') &&
   Boolean(appointment.organizationPhone);
+
+/** 'Tue, Mar 4, 9:00 AM EST': an instant as the appointment's own zone reads it. */
+export function instantLabel(iso: string, timeZone: string): string {
+  const at = new TZDate(iso, timeZone);
+  return `${format(at, 'EEE, MMM d, h:mm a')} ${tzName(timeZone, at, 'short')}`;
+}
+
+/**
+ * What the card says of online changes, by the list's own answer (the API applies the marketplace's
+ * rule): until when they are open, or that they closed (then 'Call to Update' stays); nothing when
+ * the marketplace changes visits by phone only.
+ */
+export function onlineChangesLine(appointment: ProfileAppointment): string | null {
+  if (!appointment.changeOnlineUntil) return null;
+  const until = instantLabel(appointment.changeOnlineUntil, appointment.timeZone);
+  return appointment.canChangeOnline
+    ? `You can reschedule or cancel online until ${until}.`
+    : `Online changes closed at ${until}.`;
+}
+
+/** The API's refusals after which a visit can no longer be changed online (then it is by phone). */
+export const ONLINE_CHANGES_CLOSED_CODES: readonly string[] = [
+  'CHANGE_CUTOFF_PASSED',
+  'CHANGES_BY_PHONE',
+  'APPOINTMENT_NOT_CHANGEABLE',
+];
+
+/** What the cancellation will give back, said before anything happens ('' when nothing was collected). */
+export const refundPromise = (cents: number): string =>
+  cents > 0 ? `We will refund ${formatCents(cents)} to your card.` : '';
 
 /**
  * The appointment's date and times in its own time zone (the clinic's or the client's address'),

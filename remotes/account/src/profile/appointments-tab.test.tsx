@@ -31,6 +31,9 @@ const appointment = (
   procedures: [{ id: '101', name: 'B12 Energy Shot', categoryId: '5' }],
   practitioner: { id: '3', name: 'Dana Park' },
   status,
+  canChangeOnline: false,
+  changeOnlineUntil: null,
+  cancellationRefundCents: 0,
   ...overrides,
 });
 
@@ -200,5 +203,193 @@ describe('the appointments tab', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       'There was an issue with retrieving the appointment information',
     );
+  });
+});
+
+describe('changing an upcoming appointment online', () => {
+  // Booked for Tuesday, March 5, 2030, 9:00 AM EST; online changes open until the day before.
+  const changeable = appointment('7', 'BOOKED', {
+    canChangeOnline: true,
+    changeOnlineUntil: '2030-03-04T14:00:00Z',
+    cancellationRefundCents: 4000,
+  });
+  const closed = appointment('8', 'PENDING', {
+    start: '2030-03-06T14:00:00Z',
+    end: '2030-03-06T14:45:00Z',
+    changeOnlineUntil: '2030-03-05T14:00:00Z',
+  });
+  const moved = { id: '7', status: 'BOOKED', start: '2030-03-07T19:30:00Z', refundedCents: 0 };
+
+  it("offers 'Reschedule' and 'Cancel' while online changes are open, else 'Call to Update' saying when they closed", async () => {
+    graphqlFetch({ ProfileAppointments: () => ({ data: { profileAppointments: [changeable, closed] } }) });
+    renderPage(<AppointmentsTab marketplaceId="1" />, withMarketplace());
+
+    const upcoming = await screen.findByRole('region', { name: 'Upcoming' });
+    const open = item(upcoming, 'Tuesday, March 5, 2030');
+    expect(within(open).getByRole('button', { name: 'Reschedule' })).toBeTruthy();
+    expect(within(open).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(within(open).queryByRole('link', { name: 'Call to Update' })).toBeNull();
+    expect(open.textContent).toContain('You can reschedule or cancel online until Mon, Mar 4, 9:00 AM EST.');
+
+    const late = item(upcoming, 'Wednesday, March 6, 2030');
+    expect(within(late).queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    expect(within(late).getByRole('link', { name: 'Call to Update' }).getAttribute('href')).toBe(
+      'tel:+12125550100',
+    );
+    expect(late.textContent).toContain('Online changes closed at Tue, Mar 5, 9:00 AM EST.');
+  });
+
+  it('reschedules to a free time of another date, toasts, and shows the list asked for again', async () => {
+    let current = changeable;
+    const api = graphqlFetch({
+      ProfileAppointments: () => ({ data: { profileAppointments: [current] } }),
+      ClientRescheduleTimes: (variables) => ({
+        data: {
+          clientRescheduleTimes: {
+            timeZone: 'America/New_York',
+            times: variables.date === '2030-03-07' ? ['09:00', '14:30'] : [],
+          },
+        },
+      }),
+      ClientRescheduleAppointment: () => {
+        current = { ...changeable, start: moved.start, end: '2030-03-07T20:15:00Z' };
+        return { data: { clientRescheduleAppointment: moved } };
+      },
+    });
+    const toasts = collectToasts();
+    renderPage(<AppointmentsTab marketplaceId="1" />, withMarketplace());
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule appointment' });
+    // Its own date first: nothing free that day.
+    expect(await within(dialog).findByText('No free times that day. Choose another date.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/Date/), { target: { value: '2030-03-07' } });
+    expect(await within(dialog).findByRole('radio', { name: '2:30 PM' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByText('2:30 PM'));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Move to 2:30 PM' }));
+
+    await waitFor(() =>
+      expect(toasts).toContainEqual({
+        type: 'success',
+        message: 'Your appointment was moved to Thursday, March 7, 2030 at 2:30 PM.',
+      }),
+    );
+    expect(api.of('ClientRescheduleAppointment')[0]?.variables).toEqual({
+      marketplaceId: '1',
+      id: '7',
+      date: '2030-03-07',
+      time: '14:30',
+    });
+    expect(await screen.findByText('Thursday, March 7, 2030')).toBeTruthy();
+  });
+
+  it('says when the free times cannot be had and tries again; a taken time asks for them again', async () => {
+    let failTimes = true;
+    const api = graphqlFetch({
+      ProfileAppointments: () => ({ data: { profileAppointments: [changeable] } }),
+      ClientRescheduleTimes: () =>
+        failTimes
+          ? { errors: [{ message: 'boom' }] }
+          : { data: { clientRescheduleTimes: { timeZone: 'America/New_York', times: ['11:00'] } } },
+      ClientRescheduleAppointment: () => ({
+        errors: [
+          {
+            message: 'This time is no longer available. Please choose another time.',
+            extensions: { code: 'SLOT_TAKEN' },
+          },
+        ],
+      }),
+    });
+    renderPage(<AppointmentsTab marketplaceId="1" />, withMarketplace());
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule appointment' });
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'An error occurred, please try later',
+    );
+    failTimes = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    fireEvent.click(await within(dialog).findByText('11:00 AM'));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Move to 11:00 AM' }));
+
+    expect(
+      await within(dialog).findByText('This time is no longer available. Please choose another time.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(api.of('ClientRescheduleTimes').length).toBeGreaterThanOrEqual(3));
+    expect(within(dialog).getByRole('button', { name: 'Reschedule' })).toBeTruthy();
+  });
+
+  it('asks before cancelling, saying what will be refunded, then cancels and toasts', async () => {
+    let list = [changeable];
+    const api = graphqlFetch({
+      ProfileAppointments: () => ({ data: { profileAppointments: list } }),
+      ClientCancelAppointment: () => {
+        list = [];
+        return { data: { clientCancelAppointment: { ...moved, status: 'CANCELLED', refundedCents: 4000 } } };
+      },
+    });
+    const toasts = collectToasts();
+    renderPage(<AppointmentsTab marketplaceId="1" />, withMarketplace());
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel appointment' });
+    expect(dialog.textContent).toContain(
+      'Cancel your appointment on Tuesday, March 5, 2030, 9:00 AM – 9:45 AM EST?',
+    );
+    expect(dialog.textContent).toContain('We will refund $40.00 to your card.');
+    expect(api.of('ClientCancelAppointment')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+
+    await waitFor(() =>
+      expect(toasts).toContainEqual({
+        type: 'success',
+        message: 'Your appointment was cancelled. We refunded $40.00 to your card.',
+      }),
+    );
+    expect(api.of('ClientCancelAppointment')[0]?.variables).toEqual({ marketplaceId: '1', id: '7' });
+    expect(await screen.findByText('No upcoming appointments.')).toBeTruthy();
+  });
+
+  it('promises no refund when nothing was collected, and keeping the appointment changes nothing', async () => {
+    const api = graphqlFetch({
+      ProfileAppointments: () => ({
+        data: { profileAppointments: [{ ...changeable, status: 'PENDING', cancellationRefundCents: 0 }] },
+      }),
+    });
+    renderPage(<AppointmentsTab marketplaceId="1" />, withMarketplace());
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel appointment' });
+    expect(dialog.textContent).not.toContain('refund');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep appointment' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.of('ClientCancelAppointment')).toHaveLength(0);
+  });
+
+  it('says so when online changes closed meanwhile, and cancels nothing more', async () => {
+    const api = graphqlFetch({
+      ProfileAppointments: () => ({ data: { profileAppointments: [changeable] } }),
+      ClientCancelAppointment: () => ({
+        errors: [
+          {
+            message: 'Online changes to this appointment have closed. Please call to reschedule or cancel.',
+            extensions: { code: 'CHANGE_CUTOFF_PASSED' },
+          },
+        ],
+      }),
+    });
+    renderPage(<AppointmentsTab marketplaceId="1" />, withMarketplace());
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel appointment' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Online changes to this appointment have closed. Please call to reschedule or cancel.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Cancel appointment' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(api.of('ClientCancelAppointment')).toHaveLength(1);
   });
 });

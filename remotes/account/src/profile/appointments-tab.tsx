@@ -16,17 +16,28 @@ import {
   Text,
 } from '@atrium/ui';
 import { useId } from 'react';
-import { appointmentWhen, canCallToUpdate, groupAppointments, STATUS_CHIPS } from './appointment-rules';
+import { useDialogSubject } from '../shared/use-dialog-subject';
+import {
+  appointmentWhen,
+  canCallToUpdate,
+  groupAppointments,
+  onlineChangesLine,
+  STATUS_CHIPS,
+} from './appointment-rules';
 import { useBookAgain } from './book-again';
+import { CancelAppointmentDialog } from './cancel-appointment-dialog';
+import { RescheduleAppointmentDialog } from './reschedule-appointment-dialog';
 
 /**
- * Appointments: upcoming (PENDING with an orange chip, BOOKED) and past (COMPLETE). 'Call to
- * Update' calls the organization for upcoming ones (changes are made by phone); 'Book Again'
- * rebooks a past one.
+ * Appointments: upcoming (PENDING with an orange chip, BOOKED) and past (COMPLETE). Upcoming ones
+ * have 'Reschedule' and 'Cancel' while the marketplace lets the client change them online (the
+ * list says so), else 'Call to Update', which calls the organization; 'Book Again' rebooks a past one.
  */
 export function AppointmentsTab({ marketplaceId }: { marketplaceId: string }) {
   const appointments = useProfileAppointments(marketplaceId);
   const { bookAgain, pendingId, ready } = useBookAgain(marketplaceId);
+  const rescheduling = useDialogSubject<ProfileAppointment>();
+  const cancelling = useDialogSubject<ProfileAppointment>();
 
   if (appointments.isPending) {
     return (
@@ -53,6 +64,7 @@ export function AppointmentsTab({ marketplaceId }: { marketplaceId: string }) {
   const { upcoming, past } = groupAppointments(appointments.data);
   return (
     <Stack gap="8">
+      <ChangeDialogs marketplaceId={marketplaceId} rescheduling={rescheduling} cancelling={cancelling} />
       <AppointmentList
         title="Upcoming"
         appointments={upcoming}
@@ -64,18 +76,13 @@ export function AppointmentsTab({ marketplaceId }: { marketplaceId: string }) {
             </Link>
           </Stack>
         }
-        action={(appointment) =>
-          canCallToUpdate(appointment) && appointment.organizationPhone ? (
-            <Button asChild size="sm" variant="outline">
-              <a
-                href={phoneHref(appointment.organizationPhone)}
-                title={`Call ${formatUsPhone(appointment.organizationPhone)}`}
-              >
-                <PhoneIcon /> Call to Update
-              </a>
-            </Button>
-          ) : null
-        }
+        action={(appointment) => (
+          <UpcomingActions
+            appointment={appointment}
+            onReschedule={() => rescheduling.show(appointment)}
+            onCancel={() => cancelling.show(appointment)}
+          />
+        )}
       />
       <AppointmentList
         title="Past"
@@ -93,6 +100,88 @@ export function AppointmentsTab({ marketplaceId }: { marketplaceId: string }) {
           </Button>
         )}
       />
+    </Stack>
+  );
+}
+
+type DialogSubject = ReturnType<typeof useDialogSubject<ProfileAppointment>>;
+
+/** The reschedule and cancel dialogs of the appointment chosen (each fresh whenever it opens). */
+function ChangeDialogs({
+  marketplaceId,
+  rescheduling,
+  cancelling,
+}: {
+  marketplaceId: string;
+  rescheduling: DialogSubject;
+  cancelling: DialogSubject;
+}) {
+  return (
+    <>
+      {rescheduling.subject && (
+        <RescheduleAppointmentDialog
+          key={`${rescheduling.subject.id}-${rescheduling.open}`}
+          marketplaceId={marketplaceId}
+          appointment={rescheduling.subject}
+          open={rescheduling.open}
+          onClose={rescheduling.close}
+        />
+      )}
+      {cancelling.subject && (
+        <CancelAppointmentDialog
+          key={`${cancelling.subject.id}-${cancelling.open}`}
+          marketplaceId={marketplaceId}
+          appointment={cancelling.subject}
+          open={cancelling.open}
+          onClose={cancelling.close}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * An upcoming visit's actions: Reschedule and Cancel while online changes are open, else 'Call to
+ * Update' (by phone, as the spec says), with a line on until when online changes are (or were) open.
+ */
+function UpcomingActions({
+  appointment,
+  onReschedule,
+  onCancel,
+}: {
+  appointment: ProfileAppointment;
+  onReschedule: () => void;
+  onCancel: () => void;
+}) {
+  const line = onlineChangesLine(appointment);
+  const phone = canCallToUpdate(appointment) ? appointment.organizationPhone : null;
+  return (
+    <Stack gap="2" align="flex-end">
+      {line && (
+        <Text fontSize="sm" color="fg.muted" textAlign="end">
+          {line}
+        </Text>
+      )}
+      <Flex gap="2" wrap="wrap" justify="flex-end">
+        {appointment.canChangeOnline ? (
+          <>
+            <Button size="sm" variant="outline" onClick={onReschedule}>
+              Reschedule
+            </Button>
+            <Button size="sm" variant="outline" colorPalette="red" onClick={onCancel}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          phone && (
+            <Button asChild size="sm" variant="outline">
+              <a href={phoneHref(phone)} title={`Call ${formatUsPhone(phone)}`}>
+                <PhoneIcon /> Call to Update
+              </a>
+            </Button>
+          )
+        )}
+      </Flex>
     </Stack>
   );
 }

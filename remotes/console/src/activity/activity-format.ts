@@ -2,6 +2,8 @@
 
 const actionLabels: Record<string, string> = {
   'appointment.book': 'Booked for a client',
+  'appointment.clientCancel': 'The client cancelled online',
+  'appointment.clientReschedule': 'The client rescheduled online',
   'marketplace.create': 'Created the marketplace',
   'marketplace.goLive': 'Made the marketplace live',
   'marketplace.goOffline': 'Took the marketplace offline',

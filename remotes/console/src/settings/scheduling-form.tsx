@@ -1,7 +1,7 @@
 import { schedulingRules } from '@atrium/domain';
 import type { StaffSchedulingRulesInput, StaffSettings } from '@atrium/graphql-client/staff-settings';
-import { Heading, Stack } from '@atrium/ui';
-import { focusFirstInvalid, useForm } from '@atrium/ui/forms';
+import { Heading, Stack, Text } from '@atrium/ui';
+import { focusFirstInvalid, RadioGroup, useForm } from '@atrium/ui/forms';
 import type { FormEvent } from 'react';
 import { FormActions, isDirty, TextField, useSettingsSave } from './form-kit';
 import { useReportDirty } from './unsaved-changes';
@@ -10,15 +10,28 @@ interface SchedulingValues {
   slotStepMinutes: string;
   minimumNoticeMinutes: string;
   bookingHorizonMonths: string;
+  clientChanges: string;
+  clientChangeCutoffHours: string;
 }
+
+/** How clients change a visit: the spec's 'Call to Update' by default, or themselves from /profile. */
+const CLIENT_CHANGE_CHOICES = [
+  { value: 'phone', label: 'By phone only' },
+  { value: 'online', label: 'Online, up to a cut-off' },
+] as const;
 
 const schedulingValues = ({ schedulingRules: rules }: StaffSettings): SchedulingValues => ({
   slotStepMinutes: String(rules.slotStepMinutes),
   minimumNoticeMinutes: String(rules.minimumNoticeMinutes),
   bookingHorizonMonths: String(rules.bookingHorizonMonths),
+  clientChanges: rules.clientChanges,
+  clientChangeCutoffHours: String(rules.clientChangeCutoffHours),
 });
 
-/** Which start times clients are offered: the slot step, the minimum notice and the booking horizon. */
+/**
+ * Which start times clients are offered (the slot step, the minimum notice and the booking horizon)
+ * and how clients change a visit (by phone, or online up to a cut-off).
+ */
 export function SchedulingForm({
   marketplaceId,
   settings,
@@ -79,6 +92,7 @@ export function SchedulingForm({
           error={errors.bookingHorizonMonths}
           helper="How far ahead clients can book (1 to 24 months)."
         />
+        <ClientChangesField values={values} errors={errors} setValue={setValue} />
         <FormActions
           dirty={dirty}
           pending={pending}
@@ -87,5 +101,53 @@ export function SchedulingForm({
         />
       </Stack>
     </form>
+  );
+}
+
+/** By phone only, or online from the client's profile until the cut-off's hours before the visit. */
+function ClientChangesField({
+  values,
+  errors,
+  setValue,
+}: {
+  values: SchedulingValues;
+  errors: Partial<Record<keyof SchedulingValues, string>>;
+  setValue: (field: 'clientChanges' | 'clientChangeCutoffHours', value: string) => void;
+}) {
+  const mode = values.clientChanges;
+  return (
+    <Stack gap="3">
+      <RadioGroup.Root
+        value={mode}
+        onValueChange={(details) => details.value && setValue('clientChanges', details.value)}
+      >
+        <Stack gap="2">
+          <RadioGroup.Label fontWeight="medium">How clients reschedule or cancel</RadioGroup.Label>
+          {CLIENT_CHANGE_CHOICES.map((choice) => (
+            <RadioGroup.Item key={choice.value} value={choice.value}>
+              <RadioGroup.ItemHiddenInput />
+              <RadioGroup.ItemIndicator />
+              <RadioGroup.ItemText>{choice.label}</RadioGroup.ItemText>
+            </RadioGroup.Item>
+          ))}
+        </Stack>
+      </RadioGroup.Root>
+      {errors.clientChanges && (
+        <Text color="fg.error" fontSize="sm">
+          {errors.clientChanges}
+        </Text>
+      )}
+      {mode === 'online' && (
+        <TextField
+          label="Cut-off (hours before the visit)"
+          inputMode="numeric"
+          required
+          value={values.clientChangeCutoffHours}
+          onValue={(hours) => setValue('clientChangeCutoffHours', hours)}
+          error={errors.clientChangeCutoffHours}
+          helper="Clients reschedule or cancel from their profile until this many hours before (1 to 168); after that, by phone."
+        />
+      )}
+    </Stack>
   );
 }

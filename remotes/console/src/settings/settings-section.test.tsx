@@ -55,7 +55,13 @@ function settingsFixture(overrides: Partial<StaffSettings> = {}): StaffSettings 
       zipCodes: ['10001'],
       travelFeeCents: 2500,
     },
-    schedulingRules: { slotStepMinutes: 15, minimumNoticeMinutes: 120, bookingHorizonMonths: 12 },
+    schedulingRules: {
+      slotStepMinutes: 15,
+      minimumNoticeMinutes: 120,
+      bookingHorizonMonths: 12,
+      clientChanges: 'phone',
+      clientChangeCutoffHours: 24,
+    },
     paymentSettings: {
       hasPaymentPolicy: false,
       paymentPolicyName: null,
@@ -435,7 +441,35 @@ describe('the settings section', () => {
     await waitFor(() => expect(api.of('StaffUpdateSchedulingRules')).toHaveLength(1));
     expect(api.of('StaffUpdateSchedulingRules')[0]?.variables).toEqual({
       marketplaceId: '1',
-      input: { slotStepMinutes: 30, minimumNoticeMinutes: 120, bookingHorizonMonths: 12 },
+      input: {
+        slotStepMinutes: 30,
+        minimumNoticeMinutes: 120,
+        bookingHorizonMonths: 12,
+        clientChanges: 'phone',
+        clientChangeCutoffHours: 24,
+      },
+    });
+  });
+
+  it('lets clients change visits online up to a cut-off of 1 to 168 hours, by phone until then', async () => {
+    const { api } = renderSettings('?part=scheduling', {
+      StaffUpdateSchedulingRules: () => ({ data: { staffUpdateSchedulingRules: settingsFixture() } }),
+    });
+    expect(await screen.findByRole('radio', { name: 'By phone only' })).toHaveProperty('checked', true);
+    expect(screen.queryByRole('textbox', { name: /Cut-off/ })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'Online, up to a cut-off' }));
+    const cutoff = await screen.findByRole('textbox', { name: /Cut-off/ });
+    expect((cutoff as HTMLInputElement).value).toBe('24');
+    fireEvent.change(cutoff, { target: { value: '200' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Cut-off must be a whole number of hours from 1 to 168 (7 days).'),
+    ).toBeTruthy();
+    fireEvent.change(cutoff, { target: { value: '48' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.of('StaffUpdateSchedulingRules')).toHaveLength(1));
+    expect(api.of('StaffUpdateSchedulingRules')[0]?.variables).toMatchObject({
+      input: { clientChanges: 'online', clientChangeCutoffHours: 48 },
     });
   });
 

@@ -57,6 +57,8 @@ export interface NoticeOptions {
   noShowFee?: { ok: boolean; cents: number } | null;
   /** `authenticate-payment`: the page where the client authenticates the payment. */
   authenticationLink?: string;
+  /** `rescheduled`: the client moved it themselves from their profile (not the marketplace). */
+  movedByClient?: boolean;
   /** `waitlist-offer`: the freed time offered to a waitlist request and the link that books it. */
   waitlistOffer?: { link: string; startsAt: Date; expiresAt: Date; practitioner: string };
 }
@@ -81,7 +83,7 @@ export function appointmentMessages(
   if (kind === 'cancelled') return cancelled(booked, settings, options);
   if (kind === 'refunded') return refunded(booked, settings, options);
   if (kind === 'no-show') return noShow(booked, settings, options.noShowFee ?? null);
-  if (kind === 'rescheduled') return rescheduled(booked, settings);
+  if (kind === 'rescheduled') return rescheduled(booked, settings, options.movedByClient);
   if (kind === 'payment-failed') {
     if (!options.paymentLink) throw new Error('A payment-failed message needs its link.');
     return paymentFailed(booked, settings, options.paymentLink, options.failureReason ?? '');
@@ -225,10 +227,11 @@ function cancelled(
  * Staff moved the appointment: its new time, and for a booked one the updated invitation (the same
  * UID, a higher SEQUENCE), which replaces the old event in the client's calendar.
  */
-function rescheduled(notice: BookedNotice, settings: NotificationSettings): ClientMessages {
+function rescheduled(notice: BookedNotice, settings: NotificationSettings, byClient = false): ClientMessages {
   const name = notice.marketplace.name;
   const when = formatDateTime(notice.appointment.startsAt, notice.timeZone);
   const booked = notice.appointment.status === 'BOOKED';
+  const mover = byClient ? 'You' : name;
   return {
     email: email(
       notice,
@@ -236,8 +239,8 @@ function rescheduled(notice: BookedNotice, settings: NotificationSettings): Clie
       {
         subject: `${name}: your appointment was moved`,
         intro: booked
-          ? `${name} moved your appointment. It is now on ${when}:`
-          : `${name} moved your appointment request to ${when}. It is still waiting for confirmation:`,
+          ? `${mover} moved your appointment. It is now on ${when}:`
+          : `${mover} moved your appointment request to ${when}. It is still waiting for confirmation:`,
         details: details(notice, when),
         outro: `${changeByPhone(notice)}${booked ? ' The updated calendar invitation is attached.' : ''}`,
         link: { label: 'Your appointments', href: appointmentsLink(settings, notice.marketplace.id) },

@@ -11,7 +11,7 @@ const settingsFields = `marketplaceId
   details { name phone logo favicon primaryColor }
   clinics { id name address phone timeZone latitude longitude openingHours { weekday opens closes } inUse }
   serviceArea { providesAtHome kind latitude longitude radiusKm zipCodes travelFeeCents }
-  schedulingRules { slotStepMinutes minimumNoticeMinutes bookingHorizonMonths }
+  schedulingRules { slotStepMinutes minimumNoticeMinutes bookingHorizonMonths clientChanges clientChangeCutoffHours }
   paymentSettings { hasPaymentPolicy paymentPolicyName paymentPolicyText requirePaymentPolicyAttestation
     paymentCollectionMethod paymentDepositType paymentDepositValue noShowFeeCents }
   checkoutNotes { id index label type isRequired options { placeholder values } }`;
@@ -54,7 +54,13 @@ interface Settings {
   details: { name: string; phone: string | null; logo: string | null; primaryColor: string };
   clinics: { id: string; name: string; phone: string; openingHours: unknown[]; inUse: boolean }[];
   serviceArea: { providesAtHome: boolean; kind: string | null; zipCodes: string[]; travelFeeCents: number };
-  schedulingRules: { slotStepMinutes: number; minimumNoticeMinutes: number; bookingHorizonMonths: number };
+  schedulingRules: {
+    slotStepMinutes: number;
+    minimumNoticeMinutes: number;
+    bookingHorizonMonths: number;
+    clientChanges: string;
+    clientChangeCutoffHours: number;
+  };
   paymentSettings: Record<string, unknown>;
   checkoutNotes: { id: string; index: number; label: string; type: string; isRequired: boolean }[];
 }
@@ -84,7 +90,13 @@ const serviceArea = {
   zipCodes: ['11201', '10001'],
   travelFeeCents: 1500,
 };
-const scheduling = { slotStepMinutes: 30, minimumNoticeMinutes: 60, bookingHorizonMonths: 6 };
+const scheduling = {
+  slotStepMinutes: 30,
+  minimumNoticeMinutes: 60,
+  bookingHorizonMonths: 6,
+  clientChanges: 'online',
+  clientChangeCutoffHours: 48,
+};
 const payments = {
   paymentCollectionMethod: 'collect_deposit',
   paymentDepositType: 'fixed_amount',
@@ -180,6 +192,9 @@ describe.each(testDatabases)('settings on $name', (factory) => {
       slotStepMinutes: 15,
       minimumNoticeMinutes: 120,
       bookingHorizonMonths: 12,
+      // Clients change visits by phone until the owner says otherwise (the spec's default).
+      clientChanges: 'phone',
+      clientChangeCutoffHours: 24,
     });
     expect(settings.checkoutNotes.map((item) => item.id)).toEqual(['8001', '8002', '8003']);
   });
@@ -310,15 +325,27 @@ describe.each(testDatabases)('settings on $name', (factory) => {
       code: 'BAD_USER_INPUT',
       message: 'Slot step must be a whole number of minutes from 5 to 240.',
     });
+    expect(await refused('scheduling', { input: { ...scheduling, clientChangeCutoffHours: 169 } })).toEqual({
+      code: 'BAD_USER_INPUT',
+      message: 'Cut-off must be a whole number of hours from 1 to 168 (7 days).',
+    });
     expect((await ok('scheduling', { input: scheduling })).schedulingRules).toEqual(scheduling);
     expect(
       (await ok('scheduling', { input: { ...scheduling, bookingHorizonMonths: 3 } })).schedulingRules
         .bookingHorizonMonths,
     ).toBe(3);
-    expect((await logRows('settings.scheduling.update')).map((row) => row.before)).toEqual([
-      { slotStepMinutes: 15, minimumNoticeMinutes: 120, bookingHorizonMonths: 12 },
+    const logged = await logRows('settings.scheduling.update');
+    expect(logged.map((row) => row.before)).toEqual([
+      {
+        slotStepMinutes: 15,
+        minimumNoticeMinutes: 120,
+        bookingHorizonMonths: 12,
+        clientChanges: 'phone',
+        clientChangeCutoffHours: 24,
+      },
       scheduling,
     ]);
+    expect(logged[0]?.after).toMatchObject({ clientChanges: 'online', clientChangeCutoffHours: 48 });
   });
 
   it('sets the payment settings as the database allows them, shown to clients', async () => {

@@ -1,6 +1,6 @@
 // A marketplace's settings as the console reads them: details and branding, clinics with opening
 // hours, the at-home area, scheduling rules, payment settings and checkout questions.
-import { timeOfMinutes } from '@atrium/domain';
+import { type ClientChangeMode, DEFAULT_CLIENT_CHANGE_POLICY, timeOfMinutes } from '@atrium/domain';
 import { asc, eq, sql } from 'drizzle-orm';
 import { checkoutNoteDefinitions, type checkoutNoteTypes, clinics } from '../../catalogue';
 import type { Db } from '../../kernel/database/database';
@@ -14,6 +14,8 @@ export const DEFAULT_SCHEDULING_RULES = {
   slotStepMinutes: 15,
   minimumNoticeMinutes: 120,
   bookingHorizonMonths: 12,
+  clientChanges: DEFAULT_CLIENT_CHANGE_POLICY.mode as ClientChangeMode,
+  clientChangeCutoffHours: DEFAULT_CLIENT_CHANGE_POLICY.cutoffHours,
 };
 
 export interface OpeningHoursView {
@@ -171,6 +173,8 @@ export async function settingsSchedulingRules(db: Db, marketplaceId: number) {
       slotStepMinutes: schedulingSettings.slotStepMinutes,
       minimumNoticeMinutes: schedulingSettings.minimumNoticeMinutes,
       bookingHorizonMonths: schedulingSettings.bookingHorizonMonths,
+      clientChanges: schedulingSettings.clientChanges,
+      clientChangeCutoffHours: schedulingSettings.clientChangeCutoffHours,
     })
     .from(schedulingSettings)
     .where(eq(schedulingSettings.marketplaceId, marketplaceId));
