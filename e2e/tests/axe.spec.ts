@@ -156,6 +156,10 @@ async function scanAsClient(page: Page, marketplace: Marketplace, scan: (where: 
   await form.getByRole('button', { name: 'Autofill Address' }).click();
   await expect(dialog(page, 'Auto Fill Address')).toBeVisible();
   await scan(`${at('profile')} Auto Fill Address`);
+  // A search that finds nothing says so without an empty listbox.
+  await dialog(page, 'Auto Fill Address').getByRole('combobox').fill('Zzqxv');
+  await expect(dialog(page, 'Auto Fill Address').getByText('No matching places')).toBeVisible();
+  await scan(`${at('profile')} Auto Fill Address, nothing found`);
   await page.keyboard.press('Escape');
 
   const wallet = page.getByRole('tab', { name: 'Wallet' });

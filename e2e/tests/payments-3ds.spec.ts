@@ -26,6 +26,8 @@ const authenticationFailed =
 async function expectChallenge(page: Page) {
   const challenge = dialog(page, '3D Secure authentication');
   await expect(challenge).toBeVisible();
+  // A step that needs an answer: an alertdialog on a phone's drawer as on a desktop's modal.
+  await expect(page.getByRole('alertdialog', { name: '3D Secure authentication' })).toBeVisible();
   await expect(challenge).toContainText("This is the sandbox bank's 3D Secure page");
   await expect(challenge.getByRole('button', { name: 'Complete authentication' })).toBeVisible();
   await expect(challenge.getByRole('button', { name: 'Fail authentication' })).toBeVisible();

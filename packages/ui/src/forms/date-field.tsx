@@ -1,6 +1,6 @@
 import { allowsDateMaskKey, FIRST_BIRTH_YEAR, maskBirthDateInput, maskDateInput } from '@atrium/domain';
 import { Flex, Input, NativeSelect } from '@chakra-ui/react';
-import type { Ref } from 'react';
+import { type Ref, useState } from 'react';
 
 interface DateFieldProps {
   /** Left out inside a Field.Root, whose own ids then tie the label and messages to the input. */
@@ -12,6 +12,16 @@ interface DateFieldProps {
   invalid?: boolean;
   describedBy?: string;
   inputRef?: Ref<HTMLInputElement>;
+}
+
+/**
+ * A year chosen before the month and day waits for them: once the month and the day are typed, it
+ * becomes the date's year (the field never shows 'MM/DD/1985').
+ */
+function withWaitingYear(masked: string, waitingYear: string): string {
+  const monthAndDay = /^(\d{1,2})\/(\d{2}|\d\/)$/.exec(masked);
+  if (!waitingYear || !monthAndDay) return masked;
+  return `${monthAndDay[1]}/${monthAndDay[2]?.replace('/', '')}/${waitingYear}`;
 }
 
 /**
@@ -33,6 +43,7 @@ export function DateField({
   const thisYear = new Date().getFullYear();
   const years = Array.from({ length: thisYear - FIRST_BIRTH_YEAR + 1 }, (_, i) => String(thisYear - i));
   const [month = '', day = '', year = ''] = value.split('/');
+  const [waitingYear, setWaitingYear] = useState('');
   // Only props that are set, so a surrounding Field.Root's ids and state are not overridden.
   const given = {
     ...(id ? { id } : {}),
@@ -48,7 +59,7 @@ export function DateField({
         flex="1"
         minW="8rem"
         inputMode="numeric"
-        placeholder="MM/DD/YYYY"
+        placeholder={`MM/DD/${waitingYear || 'YYYY'}`}
         autoComplete={birth ? 'bday' : 'off'}
         maxLength={10}
         value={value}
@@ -61,15 +72,21 @@ export function DateField({
         }}
         onChange={(event) => {
           const text = event.target.value;
-          onChange(birth ? maskBirthDateInput(value, text) : maskDateInput(text));
+          onChange(
+            birth ? withWaitingYear(maskBirthDateInput(value, text), waitingYear) : maskDateInput(text),
+          );
         }}
       />
       {birth && !readOnly && (
         <NativeSelect.Root width="6.5rem" flexShrink={0}>
           <NativeSelect.Field
             aria-label="Birth year"
-            value={years.includes(year) ? year : ''}
-            onChange={(event) => onChange(`${month || 'MM'}/${day || 'DD'}/${event.target.value}`)}
+            value={years.includes(year) ? year : waitingYear}
+            onChange={(event) => {
+              const chosen = event.target.value;
+              if (month && day) onChange(`${month}/${day}/${chosen}`);
+              else setWaitingYear(chosen);
+            }}
           >
             <option value="">Year</option>
             {years.map((y) => (

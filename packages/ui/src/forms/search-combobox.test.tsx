@@ -10,12 +10,16 @@ afterEach(cleanup);
 const places = ['Denver, CO', 'Dallas, TX'];
 const identity = (place: string) => place;
 
-function renderSearch(listPlacement: 'overlay' | 'inline', onSelect: (place: string) => void = () => {}) {
+function renderSearch(
+  listPlacement: 'overlay' | 'inline',
+  onSelect: (place: string) => void = () => {},
+  found: string[] = places,
+) {
   render(
     <AtriumUiProvider>
       <SearchCombobox<string>
         label="Place"
-        search={async () => places}
+        search={async () => found}
         getKey={identity}
         getText={identity}
         renderItem={identity}
@@ -39,6 +43,18 @@ async function openList() {
   await settle();
   return field;
 }
+
+describe('SearchCombobox with nothing found', () => {
+  it("says 'No matching places' as a status, not as an empty listbox (a listbox holds options)", async () => {
+    renderSearch('inline', () => {}, []);
+    const field = screen.getByRole('combobox', { name: 'Place' });
+    field.focus();
+    fireEvent.change(field, { target: { value: 'Zzqxv' } });
+    const status = await screen.findByRole('status');
+    expect(status.textContent).toContain('No matching places');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+});
 
 describe('SearchCombobox list placement', () => {
   it('an inline list stays open through a press elsewhere and closes once it is released', async () => {

@@ -159,12 +159,14 @@ interface SuggestionsProps<T> {
 /** The open list: each suggestion, or 'No matching places' when the search found none. */
 function Suggestions<T>({ getKey, renderItem }: SuggestionsProps<T>) {
   const combobox = useComboboxContext();
+  const items = combobox.collection.items as T[];
   return (
-    <Combobox.Content maxH="72" overflowY="auto" mt="1">
+    // A listbox holds options: with none, the list is a status that says so (and is read out).
+    <Combobox.Content maxH="72" overflowY="auto" mt="1" role={items.length === 0 ? 'status' : undefined}>
       <Combobox.Empty px="4" py="3" color="fg.muted">
         No matching places
       </Combobox.Empty>
-      {(combobox.collection.items as T[]).map((item) => {
+      {items.map((item) => {
         const key = getKey(item);
         return (
           <Combobox.Item

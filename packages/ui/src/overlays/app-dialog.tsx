@@ -94,6 +94,7 @@ function DrawerOverlay({
   anchor = 'right',
   size = 'md',
   initialFocusEl,
+  role,
 }: AppDialogProps & { anchor?: DrawerAnchor }) {
   const mobile = useIsMobile();
   return (
@@ -104,6 +105,8 @@ function DrawerOverlay({
       size={size}
       preventScroll={mobile}
       initialFocusEl={initialFocusEl}
+      // A message that needs an answer is an alertdialog whichever way it opens (a phone's drawer too).
+      role={role}
     >
       <Portal>
         <Drawer.Backdrop />
