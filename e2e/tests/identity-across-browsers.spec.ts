@@ -176,6 +176,20 @@ test.describe('emailed links open in any browser', () => {
       await signInWithPassword(phone, email, password);
       await expect(toast(phone, 'Login successful!')).toBeVisible();
     });
+
+    // The used link, opened again, says so before anything is typed, and a new one is a click away.
+    const again = (await mailbox(request, email)).length;
+    await page.goto(link);
+    await expect(
+      page.getByText('This password reset link has expired or has already been used.'),
+    ).toBeVisible();
+    await expect(page.getByLabel('New Password')).toHaveCount(0);
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByRole('button', { name: 'Email me a new link' }).click();
+    await expect(
+      page.getByText(`If ${email} has an account, a link to reset its password is on its way.`),
+    ).toBeVisible();
+    expect(linkIn(await nextMessage(request, email, again), '/reset-password')).not.toBe(link);
   });
 });
 

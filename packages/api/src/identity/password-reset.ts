@@ -7,7 +7,7 @@ import { hashPassword } from './passwords';
 import type { IdentityContext } from './ports';
 import { revokeAllSessions } from './sessions';
 import { users } from './tables';
-import { consumeLinkToken } from './user-tokens';
+import { consumeLinkToken, usableLinkToken } from './user-tokens';
 import { confirmUserEmail, findUserById, tenantOfGroup, tenantOfMarketplace } from './users';
 
 export const passwordResetMessages = {
@@ -63,6 +63,26 @@ export async function requestResetPassword(
     }),
   );
   return true;
+}
+
+/**
+ * Whether an emailed reset link can still set a password (known, unused, unexpired, for an account
+ * of this group at the address it was sent to), so its page says a dead link is dead before anything
+ * is typed. It uses nothing: the link stays usable.
+ */
+export async function passwordResetLinkUsable(
+  context: IdentityContext,
+  input: { token: string; mgId: number },
+): Promise<boolean> {
+  const token = await usableLinkToken(context.db, {
+    purpose: 'reset_password',
+    token: input.token,
+    now: context.clock(),
+  });
+  const user = token ? await findUserById(context.db, token.userId) : null;
+  return Boolean(
+    token && user && user.mgId === input.mgId && user.email.toLowerCase() === token.sentTo.toLowerCase(),
+  );
 }
 
 /**

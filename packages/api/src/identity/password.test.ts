@@ -196,6 +196,12 @@ describe.each(testDatabases)('password sign-in, registration and reset on $name'
       expect(mail?.subject).toBe('Reset your Glow Mobile IV password');
       const { link, token } = await latestLinkToken(app, 'forgetful@example.com', '/reset-password');
       expect(link).toBe(`http://localhost:5100/reset-password?token=${token}&mg=1`);
+      // The page may ask whether the link still works, without using it; another group's link does not.
+      const usable = (mgId: string, asked = token) =>
+        browser().post(operations.passwordResetLinkUsable, { token: asked, mgId });
+      expect((await usable('1')).body).toEqual({ data: { passwordResetLinkUsable: true } });
+      expect((await usable('2')).body).toEqual({ data: { passwordResetLinkUsable: false } });
+      expect((await usable('1', 'bogus')).body).toEqual({ data: { passwordResetLinkUsable: false } });
 
       const reset = await browser().post(operations.resetPasswordByToken, {
         webOriginUrl: 'http://localhost:5100',
@@ -229,6 +235,7 @@ describe.each(testDatabases)('password sign-in, registration and reset on $name'
         message: 'This password reset link is invalid or has expired. Please request a new one.',
         code: 'BAD_USER_INPUT',
       });
+      expect((await usable('1')).body).toEqual({ data: { passwordResetLinkUsable: false } });
     });
 
     it('expires the link after an hour', async () => {

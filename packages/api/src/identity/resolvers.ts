@@ -17,7 +17,12 @@ import {
   webOriginUrlInput,
 } from './inputs';
 import { passcodeAuthenticate, requestPasscode } from './passcodes';
-import { requestResetPassword, resetPasswordByToken } from './password-reset';
+import {
+  passwordResetLinkUsable,
+  passwordResetMessages,
+  requestResetPassword,
+  resetPasswordByToken,
+} from './password-reset';
 import { authenticateWithPassword, registerWithPassword } from './passwords';
 import { confirmPhone, requestConfirmPhone } from './phone-confirmation';
 import {
@@ -59,6 +64,13 @@ export const identityResolvers: Resolvers = {
     authProviders: (_parent, args, { identity }) => {
       const input = parseInput(z.object({ marketplaceId: marketplaceIdInput }), args);
       return withIdentityErrors(() => authProviders(identity, input));
+    },
+    passwordResetLinkUsable: (_parent, args, { identity }) => {
+      const input = parseInput(
+        z.object({ token: linkTokenInput(passwordResetMessages.invalidLink), mgId: mgIdInput }),
+        args,
+      );
+      return withIdentityErrors(() => passwordResetLinkUsable(identity, input));
     },
   },
   Mutation: {

@@ -69,6 +69,25 @@ export async function consumeLinkToken(
   return row ?? null;
 }
 
+/** Whether a link token is known, unused and unexpired (without using it): whose, and sent where. */
+export async function usableLinkToken(
+  db: Db,
+  input: { purpose: 'reset_password' | 'confirm_email'; token: string; now: Date },
+): Promise<{ userId: number; sentTo: string } | null> {
+  const [row] = await db
+    .select({ userId: userTokens.userId, sentTo: userTokens.sentTo })
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.purpose, input.purpose),
+        eq(userTokens.secretHash, sha256(input.token)),
+        isNull(userTokens.consumedAt),
+        gt(userTokens.expiresAt, input.now),
+      ),
+    );
+  return row ?? null;
+}
+
 /** Issues a 6-digit phone code for a user (replacing an unused one); the code is hashed with its salt. */
 export async function issuePhoneCode(
   db: Db,

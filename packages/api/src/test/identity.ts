@@ -213,6 +213,8 @@ export const operations = {
     mutation Reset($webOriginUrl: String!, $password: String!, $token: String!, $mgId: ID!) {
       resetPasswordByToken(webOriginUrl: $webOriginUrl, password: $password, token: $token, mgId: $mgId)
     }`,
+  passwordResetLinkUsable: /* GraphQL */ `
+    query ResetLink($token: String!, $mgId: ID!) { passwordResetLinkUsable(token: $token, mgId: $mgId) }`,
 };
 
 /** Signs a browser in by passcode (requesting and reading the code) and returns the user id. */

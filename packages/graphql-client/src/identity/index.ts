@@ -21,6 +21,7 @@ export { callIdentity, refetchViewer, refetchViewerAndMarketplace, VIEWER_KEY } 
 export {
   requestResetPassword,
   resetPasswordByToken,
+  usePasswordResetLinkUsable,
   useRequestResetPassword,
   useResetPasswordByToken,
 } from './password-reset';

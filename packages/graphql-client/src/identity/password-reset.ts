@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  PasswordResetLinkUsableDocument,
   RequestResetPasswordDocument,
   type RequestResetPasswordMutationVariables,
   ResetPasswordByTokenDocument,
@@ -30,5 +31,19 @@ export function useResetPasswordByToken() {
   return useMutation({
     mutationFn: resetPasswordByToken,
     onSuccess: () => refetchViewer(queryClient),
+  });
+}
+
+/**
+ * Whether an emailed reset link can still set a password (asked once; it does not use the link).
+ * Nothing is asked until the link's group is known.
+ */
+export function usePasswordResetLinkUsable(token: string, mgId: string) {
+  return useQuery({
+    queryKey: ['passwordResetLinkUsable', token, mgId],
+    queryFn: async () =>
+      (await callIdentity(PasswordResetLinkUsableDocument, { token, mgId })).passwordResetLinkUsable,
+    enabled: token !== '' && mgId !== '',
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -1,5 +1,6 @@
 import { Box, CloseButton, Flex, Portal, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useSyncExternalStore } from 'react';
+import { useIsMobile } from './use-is-mobile';
 
 export type ToastType = 'info' | 'success' | 'warning' | 'error';
 export type ToastPlacement =
@@ -70,6 +71,12 @@ const regionStyles: Record<ToastPlacement, Record<string, string>> = {
   'right-middle': { top: '50%', right: '4', transform: 'translateY(-50%)' },
 };
 
+/**
+ * On a phone, a toast meant for the bottom shows across the top instead: the bottom of a phone's
+ * screen is where its drawers (sign-in, the cart) put their fields and actions, which it would cover.
+ */
+const phoneTopStyles = { top: '4', left: '4', right: '4' };
+
 const accents: Record<ToastType, string> = {
   info: 'blue.solid',
   success: 'green.solid',
@@ -98,7 +105,7 @@ function ToastItem({ toast }: { toast: ShownToast }) {
       borderRadius="md"
       px="4"
       py="3"
-      minW="72"
+      minW={{ base: 'auto', md: '72' }}
       maxW="sm"
     >
       <Text flex="1">{toast.message}</Text>
@@ -115,13 +122,16 @@ export function ToastRegion() {
     () => shown,
   );
   const placements = [...new Set(toasts.map((toast) => toast.placement))];
+  const mobile = useIsMobile();
+  const styles = (placement: ToastPlacement) =>
+    mobile && placement.startsWith('bottom') ? phoneTopStyles : regionStyles[placement];
   // Portalled to the body, each stack a live region of its own: an open modal hides everything else
   // from assistive technology except live regions at the top level, so toasts shown over a dialog
   // (e.g. 'Passcode sent successfully!' over sign-in) are still announced.
   return (
     <Portal>
       {placements.map((placement) => (
-        <Box key={placement} position="fixed" zIndex="toast" aria-live="polite" {...regionStyles[placement]}>
+        <Box key={placement} position="fixed" zIndex="toast" aria-live="polite" {...styles(placement)}>
           <Stack gap="2">
             {toasts
               .filter((toast) => toast.placement === placement)

@@ -1,12 +1,24 @@
-import { resetPasswordForm } from '@atrium/domain';
-import { useResetPasswordByToken } from '@atrium/graphql-client/identity';
+import { resetPasswordForm, signInEmail } from '@atrium/domain';
+import {
+  usePasswordResetLinkUsable,
+  useRequestResetPassword,
+  useResetPasswordByToken,
+} from '@atrium/graphql-client/identity';
 import { useNavigate, useSearchParams } from '@atrium/navigation';
-import { Button, Flex, PageHeading, Stack, Text } from '@atrium/ui';
+import { $userEmail } from '@atrium/stores';
+import { Alert, Button, Flex, PageHeading, Stack, Text } from '@atrium/ui';
 import { Field, focusFirstInvalid, Input, useForm } from '@atrium/ui/forms';
 import { Modal } from '@atrium/ui/overlays';
-import type { FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useState } from 'react';
 import { useLinkMarketplace } from '../shared/link-marketplace';
-import { PASSWORD_RESET, RESET_FAILED } from '../shared/messages';
+import {
+  PASSWORD_RESET,
+  RESET_FAILED,
+  RESET_LINK_DEAD,
+  RESET_REQUEST_FAILED,
+  resetLinkSent,
+} from '../shared/messages';
 import { notify, serverMessageOr } from '../shared/notify';
 import { PageProblem } from '../shared/page-problem';
 
@@ -31,13 +43,79 @@ export function ResetPasswordPage() {
       </>
     );
   }
+  return <ResetPasswordLink token={token} leave={leave} />;
+}
+
+/** The form, once the link is known to work (or could not be checked); a dead link says so first. */
+function ResetPasswordLink({ token, leave }: { token: string; leave: () => void }) {
+  const link = useLinkMarketplace();
+  const usable = usePasswordResetLinkUsable(token, link.mgId);
   return (
     <>
       <PageHeading>Reset Password</PageHeading>
-      <Modal open onClose={leave} title="Confirm Information">
-        <ResetPasswordForm token={token} onCancel={leave} onDone={leave} />
-      </Modal>
+      {usable.data === false ? (
+        <DeadResetLink marketplaceId={link.marketplaceId} mgId={link.mgId} />
+      ) : (
+        <Modal open onClose={leave} title="Confirm Information">
+          <ResetPasswordForm token={token} onCancel={leave} onDone={leave} />
+        </Modal>
+      )}
     </>
+  );
+}
+
+/** A used or expired link: said before anything is typed, with a new link a click away. */
+function DeadResetLink({ marketplaceId, mgId }: { marketplaceId: string; mgId: string }) {
+  const [email, setEmail] = useState(useStore($userEmail) ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const requestReset = useRequestResetPassword();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = signInEmail.safeParse(email);
+    if (!checked.success) return setProblem(checked.error.issues[0]?.message ?? '');
+    setProblem(null);
+    requestReset.mutate(
+      {
+        webOriginUrl: window.location.origin,
+        email: checked.data,
+        mgId,
+        marketplaceId: marketplaceId || null,
+      },
+      {
+        onSuccess: () => setSentTo(checked.data),
+        onError: (failure) => setProblem(serverMessageOr(failure, RESET_REQUEST_FAILED)),
+      },
+    );
+  };
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="4" maxW="md">
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Title>{RESET_LINK_DEAD}</Alert.Title>
+        </Alert.Root>
+        {sentTo ? (
+          <Text role="status">{resetLinkSent(sentTo)}</Text>
+        ) : (
+          <>
+            <Field.Root invalid={problem !== null}>
+              <Field.Label>Email</Field.Label>
+              <Input
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+              />
+              <Field.ErrorText>{problem}</Field.ErrorText>
+            </Field.Root>
+            <Button type="submit" alignSelf="start" loading={requestReset.isPending} disabled={!mgId}>
+              Email me a new link
+            </Button>
+          </>
+        )}
+      </Stack>
+    </form>
   );
 }
 

@@ -68,7 +68,10 @@ describe('/confirm-email', () => {
 
 describe('/reset-password', () => {
   const reset = async (url: string, queryClient = createQueryClient()) => {
-    const api = graphqlFetch({ ResetPasswordByToken: () => ({ data: { resetPasswordByToken: true } }) });
+    const api = graphqlFetch({
+      PasswordResetLinkUsable: () => ({ data: { passwordResetLinkUsable: true } }),
+      ResetPasswordByToken: () => ({ data: { resetPasswordByToken: true } }),
+    });
     const toasts: string[] = [];
     on('toast', ({ message }) => void toasts.push(message));
     const page = renderPage(<ResetPasswordPage />, queryClient, { route: '/reset-password', url });
@@ -88,6 +91,32 @@ describe('/reset-password', () => {
     $marketplaceId.set('1');
     $mgId.set('10');
     expect(await reset('/reset-password?token=tok-5&mg=2')).toEqual(['2']);
+  });
+
+  it('says a used or expired link is dead before anything is typed, and emails a new one', async () => {
+    const api = graphqlFetch({
+      PasswordResetLinkUsable: () => ({ data: { passwordResetLinkUsable: false } }),
+      RequestResetPassword: () => ({ data: { requestResetPassword: true } }),
+    });
+    renderPage(<ResetPasswordPage />, createQueryClient(), {
+      route: '/reset-password',
+      url: '/reset-password?token=bogus&mg=2',
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This password reset link has expired or has already been used.',
+    );
+    expect(screen.queryByLabelText('New Password')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'pia@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a new link' }));
+    expect(
+      await screen.findByText(
+        'If pia@example.com has an account, a link to reset its password is on its way.',
+      ),
+    ).toBeTruthy();
+    expect(api.of('RequestResetPassword')[0]?.variables).toMatchObject({
+      email: 'pia@example.com',
+      mgId: '2',
+    });
   });
 
   it('still resets a link that names neither with the stored group', async () => {

@@ -14,6 +14,10 @@ export const LOGGED_OUT = 'Logged out successfully';
 export const PASSWORD_RESET = 'Password reset successfully';
 export const RESET_REQUEST_FAILED = 'Reset password request failed, please try again';
 export const RESET_FAILED = 'Reset password failed, please try again';
+/** Said the same whether or not the address has an account. */
+export const resetLinkSent = (address: string) =>
+  `If ${address} has an account, a link to reset its password is on its way.`;
+export const RESET_LINK_DEAD = 'This password reset link has expired or has already been used.';
 export const PROFILE_UPDATED = 'Profile updated successfully';
 export const LOCATION_AUTOFILLED = 'Location autofilled successfully';
 export const CARD_ADDED = 'Card added successfully';

@@ -8,7 +8,7 @@ import { $userEmail } from '@atrium/stores';
 import { Button, HStack, Link, Stack, Text } from '@atrium/ui';
 import { Field, Input, useForm } from '@atrium/ui/forms';
 import { type FormEvent, type RefObject, useEffect, useRef } from 'react';
-import { RESET_REQUEST_FAILED, UNABLE_TO_AUTHENTICATE } from '../shared/messages';
+import { RESET_REQUEST_FAILED, resetLinkSent, UNABLE_TO_AUTHENTICATE } from '../shared/messages';
 import { notify, serverMessageOr } from '../shared/notify';
 
 interface PasswordStepProps {
@@ -61,8 +61,7 @@ export function PasswordStep({ email, marketplaceId, mgId, onSignedIn, onUseCode
       // The marketplace goes into the emailed link, so it opens this marketplace in any browser.
       { webOriginUrl: window.location.origin, email: address, mgId, marketplaceId },
       {
-        onSuccess: () =>
-          notify('success', `If ${address} has an account, a link to reset its password is on its way.`),
+        onSuccess: () => notify('success', resetLinkSent(address)),
         onError: (failure) => notify('error', serverMessageOr(failure, RESET_REQUEST_FAILED)),
       },
     );
