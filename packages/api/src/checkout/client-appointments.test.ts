@@ -18,6 +18,7 @@ import {
   TestBrowser,
 } from '../test/checkout';
 import { testDatabases } from '../test/databases';
+import { signedInStaff, staffOperations } from '../test/staff';
 
 const onSite = ids(80);
 const deposit = ids(81);
@@ -194,7 +195,7 @@ describe.each(testDatabases)('profileAppointments on $name', (factory) => {
     }
   });
 
-  it('lists upcoming visits soonest first, then completed ones newest first, and leaves cancelled ones out', async () => {
+  it('lists upcoming visits soonest first, then completed and cancelled ones newest first', async () => {
     const { browser } = await client();
     const [first, second, third, fourth, fifth] = [
       nextDate(),
@@ -222,8 +223,34 @@ describe.each(testDatabases)('profileAppointments on $name', (factory) => {
       [soonerPending, 'PENDING'],
       [booked, 'BOOKED'],
       [laterPending, 'PENDING'],
+      // The cancelled visit was to be days from now, the completed ones are past: latest first.
+      [cancelled, 'CANCELLED'],
       [laterComplete, 'COMPLETE'],
       [earlierComplete, 'COMPLETE'],
+    ]);
+  });
+
+  it('shows a declined request with the reason the client was told', async () => {
+    const { browser } = await client();
+    const id = await bookAtClinic(browser, nextDate(), '10:00');
+    const desk = await signedInStaff(context, {
+      marketplaceId: Number(onSite.marketplace),
+      email: `desk-${randomUUID()}@appointments.test`,
+      role: 'front_desk',
+    });
+    const declined = await desk.post(staffOperations.decline, {
+      marketplaceId: onSite.marketplace,
+      id,
+      reason: 'No practitioner is free that morning.',
+    });
+    expect(declined.body.errors).toBeUndefined();
+    const query = /* GraphQL */ `
+      query Declined($marketplaceId: ID!) { profileAppointments(marketplaceId: $marketplaceId) { id status cancellationReason } }`;
+    const { profileAppointments } = await browser.data<{
+      profileAppointments: { id: string; status: string; cancellationReason: string | null }[];
+    }>(query, { marketplaceId: onSite.marketplace });
+    expect(profileAppointments).toEqual([
+      { id, status: 'CANCELLED', cancellationReason: 'No practitioner is free that morning.' },
     ]);
   });
 

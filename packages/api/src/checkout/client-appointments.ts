@@ -30,15 +30,18 @@ export interface AppointmentView {
   completedAt: string | null;
   procedures: AppointmentProcedureView[];
   practitioner: { id: string; name: string } | null;
-  status: 'PENDING' | 'BOOKED' | 'COMPLETE';
+  status: 'PENDING' | 'BOOKED' | 'COMPLETE' | 'CANCELLED';
+  /** Why a cancelled (or declined) request was, as the client was told; null without a reason. */
+  cancellationReason: string | null;
 }
 
-const shown = ['PENDING', 'BOOKED', 'COMPLETE'] as const;
+const shown = ['PENDING', 'BOOKED', 'COMPLETE', 'CANCELLED'] as const;
 
 /**
  * The signed-in client's appointments at a marketplace, in one statement: upcoming ones (PENDING,
- * BOOKED) soonest first, then completed ones newest first; cancelled ones are left out. NOT_FOUND for
- * an unknown marketplace; UNAUTHENTICATED without a session of its group.
+ * BOOKED) soonest first, then completed and cancelled (or declined) ones newest first, a cancelled
+ * one with the reason the client was told. NOT_FOUND for an unknown marketplace; UNAUTHENTICATED
+ * without a session of its group.
  */
 export async function profileAppointments(
   context: { db: Db; session: RequestSession },
@@ -49,7 +52,7 @@ export async function profileAppointments(
   const session = await context.session.current();
   if (!session || session.mgId !== marketplace.mgId) throw new UnauthenticatedError(signInRequired);
 
-  const isComplete = sql`${appointments.status} = 'COMPLETE'`;
+  const isPast = sql`${appointments.status} not in ('PENDING', 'BOOKED')`;
   const rows = await db
     .select({
       id: appointments.id,
@@ -57,6 +60,7 @@ export async function profileAppointments(
       endsAt: appointments.endsAt,
       status: appointments.status,
       completedAt: appointments.completedAt,
+      cancellationReason: appointments.cancellationReason,
       organizationId: appointments.organizationId,
       address: appointments.address,
       timeZone: appointmentRequests.timeZone,
@@ -92,8 +96,8 @@ export async function profileAppointments(
       ),
     )
     .orderBy(
-      asc(isComplete),
-      sql`case when ${isComplete} then null else ${appointments.startsAt} end asc`,
+      asc(isPast),
+      sql`case when ${isPast} then null else ${appointments.startsAt} end asc`,
       desc(appointments.startsAt),
       asc(appointments.id),
     );
@@ -114,5 +118,6 @@ export async function profileAppointments(
     procedures: row.procedures,
     practitioner: { id: String(row.practitionerId), name: row.practitionerName },
     status: row.status as AppointmentView['status'],
+    cancellationReason: row.cancellationReason,
   }));
 }

@@ -4,11 +4,12 @@ import type { SelectedProcedure } from '@atrium/stores';
 import { TZDate, tzName } from '@date-fns/tz';
 import { format } from 'date-fns';
 
-/** PENDING and BOOKED are upcoming, COMPLETE is past; anything else is not shown. */
+/** PENDING and BOOKED are upcoming, COMPLETE is past, CANCELLED (cancelled or declined) its own list. */
 export function groupAppointments(appointments: readonly ProfileAppointment[]) {
   return {
     upcoming: appointments.filter((a) => a.status === 'PENDING' || a.status === 'BOOKED'),
     past: appointments.filter((a) => a.status === 'COMPLETE'),
+    cancelled: appointments.filter((a) => a.status === 'CANCELLED'),
   };
 }
 
@@ -17,6 +18,7 @@ export const STATUS_CHIPS: Partial<Record<AppointmentStatus, { label: string; co
   PENDING: { label: 'Pending', colorPalette: 'orange' },
   BOOKED: { label: 'Booked', colorPalette: 'green' },
   COMPLETE: { label: 'Complete', colorPalette: 'gray' },
+  CANCELLED: { label: 'Cancelled', colorPalette: 'red' },
 };
 
 /** 'Call to Update' (cancelling or rescheduling is done by phone) for PENDING and BOOKED. */

@@ -31,6 +31,7 @@ const appointment = (
   procedures: [{ id: '101', name: 'B12 Energy Shot', categoryId: '5' }],
   practitioner: { id: '3', name: 'Dana Park' },
   status,
+  cancellationReason: null,
   canChangeOnline: false,
   changeOnlineUntil: null,
   cancellationRefundCents: 0,
@@ -96,6 +97,26 @@ describe('the appointments tab', () => {
     expect(within(past).getAllByRole('listitem')).toHaveLength(1);
     expect(within(past).queryByRole('link', { name: /Call to Update/ })).toBeNull();
     expect(within(past).getByRole('button', { name: 'Book Again' })).toBeTruthy();
+  });
+
+  it('lists cancelled visits and declined requests on their own, with the reason the client was told', async () => {
+    const declined = appointment('4', 'CANCELLED', { cancellationReason: 'No practitioner is free then.' });
+    graphqlFetch({ ProfileAppointments: () => ({ data: { profileAppointments: [...list, declined] } }) });
+    renderPage(<AppointmentsTab marketplaceId="1" />, withMarketplace());
+
+    const cancelled = await screen.findByRole('region', { name: 'Cancelled' });
+    const card = item(cancelled, 'Tuesday, March 5, 2030');
+    expect(within(card).getByText('Cancelled')).toBeTruthy();
+    expect(card.textContent).toContain('ReasonNo practitioner is free then.');
+    expect(within(card).getByRole('button', { name: 'Book Again' })).toBeTruthy();
+    expect(within(section('Upcoming')).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('has no Cancelled list when nothing was cancelled', async () => {
+    graphqlFetch({ ProfileAppointments: () => ({ data: { profileAppointments: list } }) });
+    renderPage(<AppointmentsTab marketplaceId="1" />, withMarketplace());
+    await screen.findByRole('region', { name: 'Upcoming' });
+    expect(screen.queryByRole('region', { name: 'Cancelled' })).toBeNull();
   });
 
   it("calls the organization's phone to update PENDING and BOOKED appointments", async () => {

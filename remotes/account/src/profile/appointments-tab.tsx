@@ -61,7 +61,18 @@ export function AppointmentsTab({ marketplaceId }: { marketplaceId: string }) {
     );
   }
 
-  const { upcoming, past } = groupAppointments(appointments.data);
+  const { upcoming, past, cancelled } = groupAppointments(appointments.data);
+  const bookAgainButton = (appointment: ProfileAppointment) => (
+    <Button
+      size="sm"
+      onClick={() => bookAgain(appointment)}
+      loading={pendingId === appointment.id}
+      loadingText="Book Again"
+      disabled={!ready || (pendingId !== null && pendingId !== appointment.id)}
+    >
+      Book Again
+    </Button>
+  );
   return (
     <Stack gap="8">
       <ChangeDialogs marketplaceId={marketplaceId} rescheduling={rescheduling} cancelling={cancelling} />
@@ -88,18 +99,12 @@ export function AppointmentsTab({ marketplaceId }: { marketplaceId: string }) {
         title="Past"
         appointments={past}
         empty={<Text color="fg.muted">No past appointments.</Text>}
-        action={(appointment) => (
-          <Button
-            size="sm"
-            onClick={() => bookAgain(appointment)}
-            loading={pendingId === appointment.id}
-            loadingText="Book Again"
-            disabled={!ready || (pendingId !== null && pendingId !== appointment.id)}
-          >
-            Book Again
-          </Button>
-        )}
+        action={bookAgainButton}
       />
+      {/* Cancelled visits and declined requests, with the reason the client was told. */}
+      {cancelled.length > 0 && (
+        <AppointmentList title="Cancelled" appointments={cancelled} empty={null} action={bookAgainButton} />
+      )}
     </Stack>
   );
 }
@@ -263,6 +268,14 @@ function AppointmentCard({
             </Text>
             <Text as="dd">{appointment.location}</Text>
           </Flex>
+          {appointment.cancellationReason && (
+            <Flex gap="2">
+              <Text as="dt" color="fg.muted" minW="24">
+                Reason
+              </Text>
+              <Text as="dd">{appointment.cancellationReason}</Text>
+            </Flex>
+          )}
         </Stack>
         {action && <Flex justify="flex-end">{action}</Flex>}
       </Card.Body>
