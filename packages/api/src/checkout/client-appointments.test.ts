@@ -254,6 +254,61 @@ describe.each(testDatabases)('profileAppointments on $name', (factory) => {
     ]);
   });
 
+  it("lists the client's waiting waitlist requests with their windows; withdrawn, one is offered nothing more", async () => {
+    const { browser } = await client();
+    const date = nextDate();
+    const waiting = /* GraphQL */ `
+      query Waiting($marketplaceId: ID!) {
+        profileWaitlistRequests(marketplaceId: $marketplaceId) {
+          id timeZone location procedures { name } windows { start end }
+        }
+      }`;
+    const withdraw = /* GraphQL */ `
+      mutation Withdraw($marketplaceId: ID!, $id: ID!) { withdrawWaitlistRequest(marketplaceId: $marketplaceId, id: $id) }`;
+    await browser.data(checkoutOperations.book, {
+      input: {
+        marketplaceId: onSite.marketplace,
+        idempotencyKey: randomUUID(),
+        organizationId: onSite.clinic,
+        procedures: [onSite.drip, onSite.boost],
+        dateRanges: [{ start: `${date}T09:00`, end: `${date}T12:00` }],
+      },
+    });
+    const listed = async (who = browser) =>
+      (
+        await who.data<{
+          profileWaitlistRequests: { id: string; windows: { start: string; end: string }[] }[];
+        }>(waiting, { marketplaceId: onSite.marketplace })
+      ).profileWaitlistRequests;
+    const [request] = await listed();
+    expect(request).toMatchObject({
+      timeZone: 'America/New_York',
+      procedures: [{ name: expect.any(String) }, { name: expect.any(String) }],
+      windows: [{ start: `${date}T09:00`, end: `${date}T12:00` }],
+    });
+    if (!request) throw new Error('The waitlist request is not listed.');
+
+    // Another client can neither see nor withdraw it.
+    const other = await client();
+    expect(await listed(other.browser)).toEqual([]);
+    const refused = await other.browser.post(withdraw, { marketplaceId: onSite.marketplace, id: request.id });
+    expect(refused.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+
+    for (let time = 0; time < 2; time++) {
+      const withdrawn = await browser.data<{ withdrawWaitlistRequest: boolean }>(withdraw, {
+        marketplaceId: onSite.marketplace,
+        id: request.id,
+      });
+      expect(withdrawn.withdrawWaitlistRequest).toBe(true);
+    }
+    expect(await listed()).toEqual([]);
+    const [row] = await context.sql<{ status: string }>(
+      'select status from waitlist_requests where id = $1',
+      [Number(request.id)],
+    );
+    expect(row?.status).toBe('CANCELLED');
+  });
+
   it("never shows another client's appointments, nor those of another marketplace", async () => {
     const alice = await client();
     const bob = await client();

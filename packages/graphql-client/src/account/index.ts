@@ -24,6 +24,8 @@ export {
   useProfileViewer,
   useUpdateProfile,
 } from './profile';
+export type { ProfileWaitlistRequest } from './waitlist';
+export { useProfileWaitlistRequests, useWithdrawWaitlistRequest } from './waitlist';
 export type { NewCard, WalletCard } from './wallet';
 export {
   createPaymentInstrument,

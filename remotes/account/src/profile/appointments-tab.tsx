@@ -27,6 +27,7 @@ import {
 import { useBookAgain } from './book-again';
 import { CancelAppointmentDialog } from './cancel-appointment-dialog';
 import { RescheduleAppointmentDialog } from './reschedule-appointment-dialog';
+import { WaitlistRequests } from './waitlist-requests';
 
 /**
  * Appointments: upcoming (PENDING with an orange chip, BOOKED) and past (COMPLETE). Upcoming ones
@@ -95,6 +96,7 @@ export function AppointmentsTab({ marketplaceId }: { marketplaceId: string }) {
           />
         )}
       />
+      <WaitlistRequests marketplaceId={marketplaceId} />
       <AppointmentList
         title="Past"
         appointments={past}
