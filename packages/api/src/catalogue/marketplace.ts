@@ -203,7 +203,8 @@ function toCheckoutNoteView(note: NoteRow): CheckoutNoteDefinitionView {
     label: note.label,
     type: note.type,
     isRequired: note.isRequired,
-    options: note.options ? toNoteOptions(note.options) : null,
+    // The console stores a note without a placeholder or choices as `{}`: it has no options either.
+    options: note.options && Object.keys(note.options).length > 0 ? toNoteOptions(note.options) : null,
   };
 }
 

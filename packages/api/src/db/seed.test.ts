@@ -130,6 +130,52 @@ describe.each(testDatabases)('seedDemo on $name', (factory) => {
     expect(await snapshot()).toEqual(first);
   });
 
+  it("writes through the console's services: each change logged as the demo seed's, no invitation mailed", async () => {
+    const log = () =>
+      handle.database.transaction((tx) =>
+        tx.query<{ actor: string; staff_member_id: number | null; action: string }>(
+          'select actor, staff_member_id, action from activity_log where marketplace_id = 1 order by id',
+        ),
+      );
+    const first = await log();
+    expect(first[0]).toEqual({
+      actor: 'Atrium demo seed',
+      staff_member_id: null,
+      action: 'marketplace.create',
+    });
+    expect(new Set(first.map((row) => row.actor))).toEqual(new Set(['Atrium demo seed']));
+    expect(new Set(first.map((row) => row.action))).toEqual(
+      new Set([
+        'marketplace.create',
+        'settings.details.update',
+        'settings.service-area.update',
+        'settings.payments.update',
+        // Its scheduling rules are the new marketplace's defaults, so they are left as they are.
+        'settings.clinic.create',
+        'category.create',
+        'addOn.create',
+        'service.create',
+        'settings.checkout-note.create',
+        'practitioner.create',
+        'practitioner.hours',
+        'practitioner.time-off.add',
+        'staff-member.invite',
+        'paymentSettings.review',
+        'marketplace.goLive',
+        'promoCode.create',
+        'package.create',
+        'membership.create',
+      ]),
+    );
+    const mails = await handle.database.transaction((tx) =>
+      tx.query<{ count: number }>('select count(*)::int as count from outbox_messages'),
+    );
+    expect(mails[0]?.count).toBe(0);
+
+    await seedDemo(handle.database, options);
+    expect(await log()).toEqual(first);
+  });
+
   it('moves identity sequences past the fixed ids, so rows inserted later get fresh ids', async () => {
     const [clinic] = await handle.database.transaction((tx) =>
       tx.query<{ id: number }>(

@@ -1,15 +1,6 @@
-import { and, eq, getTableColumns, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import {
-  checkoutNoteDefinitions,
-  clinics,
-  procedureAddOns,
-  procedureClinics,
-  procedureGroups,
-  procedures,
-} from '../catalogue';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../kernel/database/database';
-import { marketplaceGroups, marketplaces } from '../kernel/tables';
+import { marketplaces } from '../kernel/tables';
 import {
   appendState,
   currentState,
@@ -20,23 +11,21 @@ import {
   type Transaction,
   urlVersion,
 } from '../releases';
+import { makeMarketplaceLive, marketplaceSetup, markPaymentSettingsReviewed } from '../staff';
 import type { DemoMarketplace } from './demo/demo-marketplace';
+import { type DemoScheduleRows, demoScheduleRows } from './demo/demo-schedules';
 import { demoStaff } from './demo/demo-staff';
 import { glowMobileIv } from './demo/glow-mobile-iv';
-import {
-  addOnLinkRows,
-  categoryRows,
-  checkoutNoteRows,
-  clinicLinkRows,
-  clinicRows,
-  procedureRows,
-} from './demo/marketplace-rows';
 import { nocturneAesthetics } from './demo/nocturne-aesthetics';
+import { seedCatalogue } from './demo/seed-catalogue';
 import { seedDemoClients } from './demo/seed-clients';
+import { type SeedContext, seedContext } from './demo/seed-context';
 import { membershipSeedTables, seedDemoMemberships } from './demo/seed-memberships';
 import { seedDemoPromoCodes } from './demo/seed-promo-codes';
-import { seedDemoSchedules } from './demo/seed-schedules';
+import { seedDemoAppointments } from './demo/seed-schedules';
+import { ensureMarketplace, seedCheckoutNotes, seedClinics, seedSettings } from './demo/seed-settings';
 import { seedDemoStaff } from './demo/seed-staff';
+import { seedTeam } from './demo/seed-team';
 import { solaceWellnessStudio } from './demo/solace-wellness-studio';
 
 export interface SeedOptions {
@@ -61,38 +50,33 @@ export function demoMarketplaces(options: SeedOptions): DemoMarketplace[] {
 }
 
 /**
- * Writes the demo marketplaces in one transaction. Idempotent: rows keep fixed ids and are upserted,
- * so a second run leaves exactly the same data. A demo marketplace's add-on links, clinic offerings
- * and checkout notes are reset to the demo's, its remote builds recorded and rolled out, and its demo
- * promo codes, packages and membership definitions upserted; clinics, categories, procedures and promo
- * codes added to it by other means are kept, since bookings may refer to them.
+ * Writes the demo marketplaces in one transaction, through the console's services as Atrium's system
+ * actor (seed-context.ts): each marketplace is created as the operator would when missing, then its
+ * settings, clinics, catalogue, checkout questions, team and staff are created with their fixed ids or
+ * changed where they differ from the demo's, and it goes live. Idempotent: a second run changes
+ * nothing. A demo marketplace's checkout questions and its demo services' add-ons and clinics become
+ * the demo's, its remote builds are recorded and rolled out, and its demo promo codes, packages and
+ * membership definitions upserted; clinics, categories, procedures and promo codes added to it by
+ * other means are kept, since bookings may refer to them.
  */
 export async function seedDemo(database: Database, options: SeedOptions): Promise<SeedResult> {
   const demos = demoMarketplaces(options);
+  const now = options.now ?? new Date();
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLockKey})`);
-    for (const demo of demos) await seedMarketplace(tx, demo);
-    await seedDemoSchedules(tx, demos, options.now ?? new Date());
-    await seedDemoClients(tx, demos, options.now ?? new Date());
-    await seedDemoStaff(tx, demos, options.now ?? new Date());
-    await seedDemoPromoCodes(
-      tx,
-      demos.map((demo) => demo.marketplace.id),
-    );
-    await seedDemoMemberships(
-      tx,
-      demos.map((demo) => demo.marketplace.id),
-    );
+    const context = seedContext(tx, now);
+    const schedules = demoScheduleRows(demos, now);
+    for (const demo of demos) {
+      await seedMarketplace(context, demo, schedules);
+      await seedRollouts(tx, demo, demo.marketplace.id);
+    }
+    await seedDemoAppointments(tx, demos, now);
+    await seedDemoClients(tx, demos, now);
+    const marketplaceIds = demos.map((demo) => demo.marketplace.id);
+    await seedDemoPromoCodes(context, marketplaceIds);
+    await seedDemoMemberships(context, marketplaceIds);
     // Fixed ids bypass the identity sequences; move them past the seeded ids so later inserts fit.
-    for (const table of [
-      'marketplace_groups',
-      'marketplaces',
-      'clinics',
-      'procedure_groups',
-      'procedures',
-      'checkout_note_definitions',
-      ...membershipSeedTables,
-    ]) {
+    for (const table of [...fixedIdTables, ...membershipSeedTables]) {
       await tx.execute(
         sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.identifier(table)}))`,
       );
@@ -107,41 +91,38 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
   };
 }
 
-async function seedMarketplace(tx: Transaction, demo: DemoMarketplace): Promise<void> {
-  await upsert(tx, marketplaceGroups, [demo.group], marketplaceGroups.id);
-  await upsert(tx, marketplaces, [{ ...demo.marketplace, mgId: demo.group.id }], marketplaces.id);
-  await upsert(tx, clinics, clinicRows(demo), clinics.id);
-  await upsert(tx, procedureGroups, categoryRows(demo), procedureGroups.id);
-  await upsert(tx, procedures, procedureRows(demo), procedures.id);
-  await resetProcedureLinks(tx, demo);
-  await resetCheckoutNotes(tx, demo);
-  await seedRollouts(tx, demo, demo.marketplace.id);
-}
+const fixedIdTables = [
+  'marketplace_groups',
+  'marketplaces',
+  'clinics',
+  'procedure_groups',
+  'procedures',
+  'checkout_note_definitions',
+];
 
-/** The marketplace's add-on links and clinic offerings become exactly the demo's. */
-async function resetProcedureLinks(tx: Transaction, demo: DemoMarketplace): Promise<void> {
+async function seedMarketplace(context: SeedContext, demo: DemoMarketplace, schedules: DemoScheduleRows) {
   const marketplaceId = demo.marketplace.id;
-  await tx.delete(procedureAddOns).where(eq(procedureAddOns.marketplaceId, marketplaceId));
-  const addOnLinks = addOnLinkRows(demo);
-  if (addOnLinks.length > 0) await tx.insert(procedureAddOns).values(addOnLinks);
-
-  await tx.delete(procedureClinics).where(eq(procedureClinics.marketplaceId, marketplaceId));
-  const clinicLinks = clinicLinkRows(demo);
-  if (clinicLinks.length > 0) await tx.insert(procedureClinics).values(clinicLinks);
+  await ensureMarketplace(context, demo);
+  await seedSettings(context, demo);
+  await seedClinics(context, demo);
+  await seedCatalogue(context, demo);
+  await seedCheckoutNotes(context, demo);
+  await seedTeam(context, marketplaceId, schedules);
+  const [row] = await context.db
+    .select({ mgId: marketplaces.mgId, isLive: marketplaces.isLive })
+    .from(marketplaces)
+    .where(eq(marketplaces.id, marketplaceId));
+  if (!row) throw new Error(`Demo marketplace ${marketplaceId} was not written.`);
+  await seedDemoStaff(context, marketplaceId, row.mgId);
+  if (demo.marketplace.isLive && !row.isLive) await goLive(context, marketplaceId);
 }
 
-/** The marketplace's checkout notes become exactly the demo's, keeping their ids. */
-async function resetCheckoutNotes(tx: Transaction, demo: DemoMarketplace): Promise<void> {
-  await tx.delete(checkoutNoteDefinitions).where(
-    and(
-      eq(checkoutNoteDefinitions.marketplaceId, demo.marketplace.id),
-      notInArray(
-        checkoutNoteDefinitions.id,
-        demo.checkoutNotes.map((note) => note.id),
-      ),
-    ),
-  );
-  await upsert(tx, checkoutNoteDefinitions, checkoutNoteRows(demo), checkoutNoteDefinitions.id);
+/** Opens the marketplace as its owner would: the payment settings reviewed, then live. */
+async function goLive(context: SeedContext, marketplaceId: number): Promise<void> {
+  const setup = await marketplaceSetup(context.db, marketplaceId);
+  const reviewed = setup.steps.find((step) => step.key === 'PAYMENT_SETTINGS')?.done ?? false;
+  if (!reviewed) await markPaymentSettingsReviewed(context, marketplaceId);
+  await makeMarketplaceLive(context, marketplaceId);
 }
 
 /**
@@ -178,21 +159,4 @@ async function seedRollouts(tx: Transaction, demo: DemoMarketplace, marketplaceI
     if (!seedOwned || sameContent(current, next) || (current === null && releaseId === null)) continue;
     await appendState(tx, scope, current, { ...next, kind: 'seed', rollbackStateId: null, at: now });
   }
-}
-
-/** Inserts rows, or overwrites every other column of the rows whose key already exists. */
-async function upsert<TTable extends PgTable>(
-  tx: Transaction,
-  table: TTable,
-  rows: PgInsertValue<TTable>[],
-  key: PgColumn | PgColumn[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  const keyColumns = Array.isArray(key) ? key : [key];
-  const set: Record<string, SQL> = {};
-  for (const [property, column] of Object.entries(getTableColumns(table))) {
-    if (keyColumns.includes(column)) continue;
-    set[property] = sql.raw(`excluded."${column.name}"`);
-  }
-  await tx.insert(table).values(rows).onConflictDoUpdate({ target: keyColumns, set });
 }

@@ -16,10 +16,33 @@ import { NotFoundError } from '../kernel/errors';
 import { appointments, practitioners } from '../scheduling';
 import { staffMembers } from './tables';
 
-export interface StaffContext {
-  db: Db;
-  session: RequestSession;
+/**
+ * Atrium itself changing a marketplace: the demo seed. Its changes go through the same services and
+ * the activity log records its name as their actor. Only the composition root makes one (`systemContext`);
+ * no request can, since every resolver builds its context from the request's session.
+ */
+export interface SystemActor {
+  readonly kind: 'system';
+  readonly name: string;
 }
+
+/**
+ * Staff signed in to the marketplace's group, or Atrium's own system actor (changes only), which has
+ * no session (`never`, so `StaffContext['session']` stays the request's).
+ */
+export type StaffContext =
+  | { db: Db; session: RequestSession; system?: undefined }
+  | { db: Db; session: never; system: SystemActor };
+
+/** The context in which the system actor named `name` changes marketplaces. */
+export const systemContext = (db: Db, name: string): Extract<StaffContext, { system: SystemActor }> => ({
+  db,
+  session: undefined as never,
+  system: { kind: 'system', name },
+});
+
+/** A context with a session: what every guard but changeAsStaff's needs. */
+type SessionContext = Extract<StaffContext, { system?: undefined }>;
 
 export interface StaffMember {
   id: number;
@@ -50,7 +73,7 @@ export const staffMessages = {
  * unknown marketplace.
  */
 export async function currentStaffMember(
-  { db, session }: StaffContext,
+  { db, session }: SessionContext,
   marketplaceId: number,
 ): Promise<{ signedIn: boolean; member: StaffMember | null }> {
   const tenant = await tenantOfMarketplace(db, marketplaceId);
@@ -78,12 +101,14 @@ export async function currentStaffMember(
 /**
  * The guard: the member and the reach of their permission for the operation. UNAUTHENTICATED when
  * signed out of the marketplace's group, FORBIDDEN when not its staff or the role does not allow it.
+ * The system actor is no staff member: it only makes changes, through changeAsStaff.
  */
 export async function requireStaff(
   context: StaffContext,
   marketplaceId: number,
   operation: StaffOperation,
 ): Promise<StaffAccess> {
+  if (context.system) throw new ForbiddenError(staffMessages.notStaff);
   const { signedIn, member } = await currentStaffMember(context, marketplaceId);
   if (!signedIn) throw new UnauthenticatedError(signInRequired);
   if (!member) throw new ForbiddenError(staffMessages.notStaff);
@@ -128,6 +153,7 @@ export async function staffViewer(
   context: StaffContext,
   marketplaceId: number,
 ): Promise<StaffViewerView | null> {
+  if (context.system) return null;
   const { member } = await currentStaffMember(context, marketplaceId);
   if (!member) return null;
   const [practitioner] =

@@ -5,7 +5,7 @@ import type { StaffOperation } from '@atrium/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../kernel/database/database';
 import { marketplaces } from '../kernel/tables';
-import { requireStaff, type StaffAccess, type StaffContext } from './access';
+import { requireStaff, type StaffAccess, type StaffContext, type SystemActor } from './access';
 import { activityLog } from './tables';
 
 /** What a change did, for the activity log, and what it answers. */
@@ -52,26 +52,48 @@ export async function recordChange(
     .where(eq(marketplaces.id, record.marketplaceId));
 }
 
+/** The fixed id the demo seed gives a row it creates; no resolver passes one, so clients never choose ids. */
+export interface CreateOptions {
+  id?: number;
+}
+
+/** The id column's value for an insert: the fixed one, or none (the identity sequence's). */
+export const fixedId = ({ id }: CreateOptions) => (id === undefined ? {} : { id });
+
+/** The system actor's reach: the whole marketplace, as no staff member. */
+export interface SystemAccess {
+  member: null;
+  scope: 'marketplace';
+  system: SystemActor;
+}
+
+/** Who makes a change: a member allowed the operation, or the system actor. */
+export type ChangeAccess = StaffAccess | SystemAccess;
+
+/** The name the activity log gives the one making a change. */
+export const actorName = (access: ChangeAccess): string =>
+  access.member ? access.member.email : access.system.name;
+
 /**
- * Runs a console change for a member whose role allows the operation: `change` runs in a transaction
- * and says what it did; the activity log records it as `action` ('procedure.update', …). Throws what
- * requireStaff throws, and whatever `change` throws (then nothing is kept).
+ * Runs a console change for a member whose role allows the operation (or for the system actor):
+ * `change` runs in a transaction and says what it did; the activity log records it as `action`
+ * ('procedure.update', …). Throws what requireStaff throws, and whatever `change` throws (then
+ * nothing is kept).
  */
 export async function changeAsStaff<T>(
   context: StaffContext,
   marketplaceId: number,
   operation: StaffOperation,
   action: string,
-  change: (tx: Db, access: StaffAccess) => Promise<StaffChange<T>>,
+  change: (tx: Db, access: ChangeAccess) => Promise<StaffChange<T>>,
 ): Promise<T> {
-  const access = await requireStaff(context, marketplaceId, operation);
+  const access: ChangeAccess = context.system
+    ? { member: null, scope: 'marketplace', system: context.system }
+    : await requireStaff(context, marketplaceId, operation);
   return context.db.transaction(async (tx) => {
     const done = await change(tx, access);
-    await recordChange(
-      tx,
-      { marketplaceId, staffMemberId: access.member.id, actor: access.member.email, action },
-      done,
-    );
+    const staffMemberId = access.member ? access.member.id : null;
+    await recordChange(tx, { marketplaceId, staffMemberId, actor: actorName(access), action }, done);
     return done.result;
   });
 }

@@ -55,12 +55,16 @@ describe('the catalogue rules', () => {
     });
   });
 
-  it('takes uploaded images and https addresses only', () => {
+  it("takes uploaded images, Atrium's own /assets/ images and https addresses only", () => {
     expect(imageAddress.parse('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
     expect(imageAddress.parse('/media/1/a.webp')).toBe('/media/1/a.webp');
+    expect(imageAddress.parse('/assets/catalog/glow-mobile-iv/iv-therapy.svg')).toBe(
+      '/assets/catalog/glow-mobile-iv/iv-therapy.svg',
+    );
     for (const bad of [
       'http://cdn.example.com/a.png',
       '/media/../etc',
+      '/assets/../package.json',
       'javascript:alert(1)',
       '/uploads/a.png',
     ]) {

@@ -45,8 +45,9 @@ export const catalogueName = z
 export const tagline = optionalText('The tagline', TAGLINE_MAX_LENGTH);
 export const description = optionalText('The description', DESCRIPTION_MAX_LENGTH);
 
+// Atrium's own images (/assets/, such as the demo marketplaces') are served like uploaded ones.
 const isImageAddress = (text: string) => {
-  if (/^\/media\/[A-Za-z0-9._~/-]+$/.test(text) && !text.includes('..')) return true;
+  if (/^\/(media|assets)\/[A-Za-z0-9._~/-]+$/.test(text) && !text.includes('..')) return true;
   try {
     return new URL(text).protocol === 'https:' && !/\s/.test(text);
   } catch {
@@ -54,7 +55,7 @@ const isImageAddress = (text: string) => {
   }
 };
 
-/** An image: an uploaded one's /media/ path or an https address; blank for none (null). */
+/** An image: an uploaded one's /media/ path, one of Atrium's /assets/, or an https address; blank for none (null). */
 export const imageAddress: FieldRule<string | null> = optional(
   z
     .string()

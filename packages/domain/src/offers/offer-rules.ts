@@ -133,6 +133,8 @@ export const membershipOffer = z.object({
   discounts: z.array(discount),
   /** The package each paid period grants; null: none. */
   packageId: z.nullable(z.string()),
+  /** What it gives, one benefit a line; absent: left as it is (the console's form has no field yet). */
+  list: z.optional(optionalText('Benefits', OFFER_DESCRIPTION_MAX_LENGTH)),
 });
 export type MembershipOffer = z.output<typeof membershipOffer>;
 
@@ -148,6 +150,8 @@ export const packageOffer = z.object({
   price: priceCents,
   items: z.array(packageItem).check(z.minLength(1, OFFER_MESSAGES.items)),
   validityDays: z.nullable(wholeNumber(OFFER_MESSAGES.validityDays, 1, MAX_VALIDITY_DAYS)),
+  /** What it gives, one benefit a line; absent: left as it is (the console's form has no field yet). */
+  list: z.optional(optionalText('Benefits', OFFER_DESCRIPTION_MAX_LENGTH)),
 });
 export type PackageOffer = z.output<typeof packageOffer>;
 

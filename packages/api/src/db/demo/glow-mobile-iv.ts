@@ -252,7 +252,7 @@ export const glowMobileIv: DemoMarketplace = {
       thumbnail: asset('wrinkle-relaxer'),
       ingredients: ['Botulinum toxin type A'],
       prices: [30000, 55000, 75000],
-      durations: [30],
+      durations: [30, 30, 30],
       tags: ['aesthetics'],
       offeredAtHome: false,
       clinicIds: [manhattan, losAngeles],

@@ -183,7 +183,7 @@ const injectableProcedures: DemoProcedure[] = [
     thumbnail: asset('neurotoxin'),
     ingredients: ['Botulinum toxin type A'],
     prices: [32000, 58000, 79000],
-    durations: [30],
+    durations: [30, 30, 30],
     tags: ['popular'],
     offeredAtHome: false,
     clinicIds: injectableClinics,

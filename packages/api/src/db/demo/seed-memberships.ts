@@ -1,14 +1,18 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../kernel/database/database';
+import { membershipOffer, packageOffer } from '@atrium/domain';
+import { asc, eq } from 'drizzle-orm';
 import {
   membershipDefinitions,
   membershipDiscounts,
   packageItemDefinitions,
   packages,
 } from '../../memberships';
-
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+import {
+  staffCreateMembershipDefinition,
+  staffCreatePackage,
+  staffUpdateMembershipDefinition,
+  staffUpdatePackage,
+} from '../../staff';
+import { type SeedContext, sameValues } from './seed-context';
 
 // Categories (procedure groups) of the demo marketplaces.
 const glow = { marketplaceId: 1, ivTherapy: 11, vitaminInjections: 12 };
@@ -22,7 +26,7 @@ export interface DemoPackage {
   /** Benefits, one per line. */
   list: string;
   priceCents: number;
-  items: { id: number; points: number; procedureGroupIds: number[] }[];
+  items: { points: number; procedureGroupIds: number[] }[];
 }
 
 export interface DemoMembershipDefinition {
@@ -34,7 +38,7 @@ export interface DemoMembershipDefinition {
   packageId: number | null;
   description: string;
   list: string;
-  discounts: { id: number; percentage: number; procedureGroupIds: number[] }[];
+  discounts: { percentage: number; procedureGroupIds: number[] }[];
 }
 
 /**
@@ -49,7 +53,7 @@ export const demoPackages: DemoPackage[] = [
     description: 'One IV therapy drip each month of your Glow Club membership.',
     list: 'One IV therapy drip of your choice',
     priceCents: 0,
-    items: [{ id: 1011, points: 1, procedureGroupIds: [glow.ivTherapy] }],
+    items: [{ points: 1, procedureGroupIds: [glow.ivTherapy] }],
   },
   {
     id: 102,
@@ -59,8 +63,8 @@ export const demoPackages: DemoPackage[] = [
     list: 'Twelve IV therapy drips\nSix vitamin injections',
     priceCents: 0,
     items: [
-      { id: 1021, points: 12, procedureGroupIds: [glow.ivTherapy] },
-      { id: 1022, points: 6, procedureGroupIds: [glow.vitaminInjections] },
+      { points: 12, procedureGroupIds: [glow.ivTherapy] },
+      { points: 6, procedureGroupIds: [glow.vitaminInjections] },
     ],
   },
   {
@@ -70,7 +74,7 @@ export const demoPackages: DemoPackage[] = [
     description: 'Five vitamin injections to use at home or in any Glow clinic.',
     list: 'Five vitamin injections\nUse at home or in clinic\nNever expires',
     priceCents: 12_500,
-    items: [{ id: 1031, points: 5, procedureGroupIds: [glow.vitaminInjections] }],
+    items: [{ points: 5, procedureGroupIds: [glow.vitaminInjections] }],
   },
   {
     id: 104,
@@ -79,7 +83,7 @@ export const demoPackages: DemoPackage[] = [
     description: 'Three IV therapy drips for the price of two and a half.',
     list: 'Three IV therapy drips\nShare-free, yours to keep\nNever expires',
     priceCents: 45_000,
-    items: [{ id: 1041, points: 3, procedureGroupIds: [glow.ivTherapy] }],
+    items: [{ points: 3, procedureGroupIds: [glow.ivTherapy] }],
   },
   {
     id: 201,
@@ -88,7 +92,7 @@ export const demoPackages: DemoPackage[] = [
     description: 'One skin treatment each month of your Nocturne Signature membership.',
     list: 'One skin treatment of your choice',
     priceCents: 0,
-    items: [{ id: 2011, points: 1, procedureGroupIds: [nocturne.skin] }],
+    items: [{ points: 1, procedureGroupIds: [nocturne.skin] }],
   },
   {
     id: 202,
@@ -97,7 +101,7 @@ export const demoPackages: DemoPackage[] = [
     description: 'A series of three skin treatments, best spaced four weeks apart.',
     list: 'Three skin treatments\nBook at any Nocturne clinic\nNever expires',
     priceCents: 54_000,
-    items: [{ id: 2021, points: 3, procedureGroupIds: [nocturne.skin] }],
+    items: [{ points: 3, procedureGroupIds: [nocturne.skin] }],
   },
 ];
 
@@ -112,7 +116,7 @@ export const demoMembershipDefinitions: DemoMembershipDefinition[] = [
     packageId: 101,
     description: 'Monthly hydration for regulars: a drip every month and 15% off IV therapy.',
     list: '15% off every IV therapy drip\nOne IV drip included each month\nPriority booking for at-home visits',
-    discounts: [{ id: 111, percentage: 15, procedureGroupIds: [glow.ivTherapy] }],
+    discounts: [{ percentage: 15, procedureGroupIds: [glow.ivTherapy] }],
   },
   {
     id: 12,
@@ -123,7 +127,7 @@ export const demoMembershipDefinitions: DemoMembershipDefinition[] = [
     packageId: 102,
     description: 'A full year of Glow: twelve drips, six vitamin shots and 20% off both.',
     list: '20% off IV therapy and vitamin injections\nTwelve IV drips and six vitamin injections a year\nPriority booking for at-home visits',
-    discounts: [{ id: 121, percentage: 20, procedureGroupIds: [glow.ivTherapy, glow.vitaminInjections] }],
+    discounts: [{ percentage: 20, procedureGroupIds: [glow.ivTherapy, glow.vitaminInjections] }],
   },
   {
     id: 21,
@@ -134,75 +138,97 @@ export const demoMembershipDefinitions: DemoMembershipDefinition[] = [
     packageId: 201,
     description: 'Your monthly skin ritual with member pricing on injectables.',
     list: '10% off injectables\nOne skin treatment included each month\nMember-only evening hours',
-    discounts: [{ id: 211, percentage: 10, procedureGroupIds: [nocturne.injectables] }],
+    discounts: [{ percentage: 10, procedureGroupIds: [nocturne.injectables] }],
   },
 ];
 
 /**
- * Upserts the demo packages and membership definitions (with their item definitions and discounts)
- * by their fixed ids, so a second run changes nothing. Memberships and package items that clients
- * hold are never touched.
+ * Writes the demo packages, then the membership definitions that grant them, through the Offers
+ * section's services: created with their fixed ids when missing, else changed where they differ from
+ * the demo's. Memberships and package items that clients hold are never touched.
  */
-export async function seedDemoMemberships(tx: Transaction, marketplaceIds: number[]): Promise<void> {
+export async function seedDemoMemberships(context: SeedContext, marketplaceIds: number[]): Promise<void> {
   const ours = <T extends { marketplaceId: number }>(rows: T[]) =>
     rows.filter((row) => marketplaceIds.includes(row.marketplaceId));
-  const packs = ours(demoPackages);
-  const definitions = ours(demoMembershipDefinitions);
-  if (packs.length > 0) {
-    await upsertById(
-      tx,
-      packages,
-      packages.id,
-      packs.map(({ items: _items, ...pack }) => pack),
-    );
-    await upsertById(
-      tx,
-      packageItemDefinitions,
-      packageItemDefinitions.id,
-      packs.flatMap((pack) => pack.items.map((item) => ({ ...item, packageId: pack.id }))),
-    );
-  }
-  if (definitions.length > 0) {
-    await upsertById(
-      tx,
-      membershipDefinitions,
-      membershipDefinitions.id,
-      definitions.map(({ discounts: _discounts, ...definition }) => definition),
-    );
-    await upsertById(
-      tx,
-      membershipDiscounts,
-      membershipDiscounts.id,
-      definitions.flatMap((definition) =>
-        definition.discounts.map((discount) => ({ ...discount, membershipDefinitionId: definition.id })),
-      ),
-    );
-  }
+  for (const pack of ours(demoPackages)) await seedPackage(context, pack);
+  for (const definition of ours(demoMembershipDefinitions)) await seedMembership(context, definition);
 }
 
-/** The tables whose identity sequences must move past the seeded ids. */
-export const membershipSeedTables = [
-  'packages',
-  'package_item_definitions',
-  'membership_definitions',
-  'membership_discounts',
-] as const;
+const categoryIds = (ids: number[]) => ids.map(String);
 
-async function upsertById<TTable extends PgTable>(
-  tx: Transaction,
-  table: TTable,
-  id: PgColumn,
-  rows: Record<string, unknown>[],
-): Promise<void> {
-  if (rows.length === 0) return;
-  const set: Record<string, SQL> = {};
-  for (const key of Object.keys(rows[0] ?? {})) {
-    if (key === 'id') continue;
-    const column = (table as unknown as Record<string, PgColumn>)[key];
-    if (column) set[key] = sql.raw(`excluded."${column.name}"`);
+async function seedPackage(context: SeedContext, pack: DemoPackage): Promise<void> {
+  const { id, marketplaceId } = pack;
+  const offer = packageOffer.parse({
+    name: pack.name,
+    description: pack.description,
+    price: pack.priceCents,
+    items: pack.items.map((item) => ({
+      points: item.points,
+      categoryIds: categoryIds(item.procedureGroupIds),
+    })),
+    validityDays: null,
+    list: pack.list,
+  });
+  const [row] = await context.db.select().from(packages).where(eq(packages.id, id));
+  if (!row) {
+    await staffCreatePackage(context, { marketplaceId, offer }, { id });
+    return;
   }
-  await tx
-    .insert(table)
-    .values(rows as never)
-    .onConflictDoUpdate({ target: id, set });
+  const items = await context.db
+    .select()
+    .from(packageItemDefinitions)
+    .where(eq(packageItemDefinitions.packageId, id))
+    .orderBy(asc(packageItemDefinitions.id));
+  const stored = {
+    name: row.name,
+    description: row.description,
+    price: row.priceCents,
+    items: items.map((item) => ({ points: item.points, categoryIds: categoryIds(item.procedureGroupIds) })),
+    validityDays: row.validityDays,
+    list: row.list,
+  };
+  if (!sameValues(stored, offer)) await staffUpdatePackage(context, { marketplaceId, id, offer });
 }
+
+async function seedMembership(context: SeedContext, definition: DemoMembershipDefinition): Promise<void> {
+  const { id, marketplaceId } = definition;
+  const offer = membershipOffer.parse({
+    name: definition.name,
+    description: definition.description,
+    price: definition.priceCents,
+    period: definition.period,
+    discounts: definition.discounts.map((item) => ({
+      percentage: item.percentage,
+      categoryIds: categoryIds(item.procedureGroupIds),
+    })),
+    packageId: definition.packageId === null ? null : String(definition.packageId),
+    list: definition.list,
+  });
+  const [row] = await context.db.select().from(membershipDefinitions).where(eq(membershipDefinitions.id, id));
+  if (!row) {
+    await staffCreateMembershipDefinition(context, { marketplaceId, offer }, { id });
+    return;
+  }
+  const discounts = await context.db
+    .select()
+    .from(membershipDiscounts)
+    .where(eq(membershipDiscounts.membershipDefinitionId, id))
+    .orderBy(asc(membershipDiscounts.id));
+  const stored = {
+    name: row.name,
+    description: row.description,
+    price: row.priceCents,
+    period: row.period,
+    discounts: discounts.map((item) => ({
+      percentage: item.percentage,
+      categoryIds: categoryIds(item.procedureGroupIds),
+    })),
+    packageId: row.packageId === null ? null : String(row.packageId),
+    list: row.list,
+  };
+  if (!sameValues(stored, offer))
+    await staffUpdateMembershipDefinition(context, { marketplaceId, id, offer });
+}
+
+/** The tables whose identity sequences must move past the seeded (fixed) ids. */
+export const membershipSeedTables = ['packages', 'membership_definitions'] as const;

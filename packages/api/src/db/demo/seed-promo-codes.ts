@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { promoCodeOffer } from '@atrium/domain';
+import { and, eq } from 'drizzle-orm';
 import { promoCodes } from '../../checkout';
-import type { Db } from '../../kernel/database/database';
-
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { staffCreatePromoCode, staffUpdatePromoCode } from '../../staff';
+import { type SeedContext, sameValues } from './seed-context';
 
 export interface DemoPromoCode {
   marketplaceId: number;
@@ -15,7 +15,7 @@ export interface DemoPromoCode {
   validFrom: Date | null;
   validUntil: Date | null;
   usageLimit: number | null;
-  /** Set for codes with a usage limit; otherwise the redemptions counted so far are kept. */
+  /** The redemptions a code starts with (the used-up code's); 0 when absent. */
   timesUsed?: number;
 }
 
@@ -60,27 +60,49 @@ export const demoPromoCodes: DemoPromoCode[] = [
 ];
 
 /**
- * Upserts the demo promo codes by marketplace and code. Other codes of the demo marketplaces are kept,
- * since appointment requests may refer to them; a code without a usage limit keeps its count.
+ * Writes the demo promo codes through the Offers section's services, found by marketplace and code:
+ * created when missing (a used-up code with its redemptions), else changed where they differ from the
+ * demo's. Other codes of the demo marketplaces are kept, since appointment requests may refer to them,
+ * and a code's redemptions are never reset.
  */
-export async function seedDemoPromoCodes(tx: Transaction, marketplaceIds: number[]): Promise<void> {
-  for (const promo of demoPromoCodes) {
-    if (!marketplaceIds.includes(promo.marketplaceId)) continue;
-    const { timesUsed, ...definition } = promo;
-    await tx
-      .insert(promoCodes)
-      .values({ ...definition, timesUsed: timesUsed ?? 0 })
-      .onConflictDoUpdate({
-        target: [promoCodes.marketplaceId, promoCodes.code],
-        set: {
-          kind: definition.kind,
-          value: definition.value,
-          procedureIds: definition.procedureIds,
-          validFrom: definition.validFrom,
-          validUntil: definition.validUntil,
-          usageLimit: definition.usageLimit,
-          timesUsed: timesUsed ?? sql`${promoCodes.timesUsed}`,
-        },
-      });
+export async function seedDemoPromoCodes(context: SeedContext, marketplaceIds: number[]): Promise<void> {
+  for (const promo of demoPromoCodes.filter((candidate) =>
+    marketplaceIds.includes(candidate.marketplaceId),
+  )) {
+    const offer = promoCodeOffer.parse({
+      code: promo.code,
+      kind: promo.kind,
+      value: promo.value,
+      serviceIds: promo.procedureIds?.map(String) ?? null,
+      minimumOrder: null,
+      startsAt: promo.validFrom?.toISOString() ?? null,
+      endsAt: promo.validUntil?.toISOString() ?? null,
+      usageLimit: promo.usageLimit,
+      perClientLimit: null,
+    });
+    const { marketplaceId } = promo;
+    const [row] = await context.db
+      .select()
+      .from(promoCodes)
+      .where(and(eq(promoCodes.marketplaceId, marketplaceId), eq(promoCodes.code, offer.code)));
+    if (!row) await staffCreatePromoCode(context, { marketplaceId, offer }, promo.timesUsed);
+    else if (!sameValues(storedOffer(row), offer)) {
+      await staffUpdatePromoCode(context, { marketplaceId, id: row.id, offer });
+    }
   }
+}
+
+/** A stored code as the offer the console would send for it. */
+function storedOffer(row: typeof promoCodes.$inferSelect) {
+  return {
+    code: row.code,
+    kind: row.kind,
+    value: row.value,
+    serviceIds: row.procedureIds?.map(String) ?? null,
+    minimumOrder: row.minimumOrderCents,
+    startsAt: row.validFrom?.toISOString() ?? null,
+    endsAt: row.validUntil?.toISOString() ?? null,
+    usageLimit: row.usageLimit,
+    perClientLimit: row.perClientLimit,
+  };
 }

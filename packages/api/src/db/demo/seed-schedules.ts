@@ -1,93 +1,44 @@
-import { and, getTableColumns, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn, PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import { and, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/database/database';
-import {
-  appointments,
-  liveAppointmentStatuses,
-  practitionerProcedures,
-  practitioners,
-  practitionerTimeOff,
-  practitionerWorkingHours,
-  schedulingSettings,
-} from '../../scheduling';
+import { appointments, liveAppointmentStatuses } from '../../scheduling';
 import type { DemoMarketplace } from './demo-marketplace';
 import {
   type DemoAppointment,
   demoAppointmentIdLimit,
   demoPractitioners,
   demoScheduleRows,
-  demoSchedulingSettings,
 } from './demo-schedules';
 
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * Writes the demo practitioners, their procedures, hours, days off and appointments, placed relative
- * to `now`. Idempotent: the same day gives the same rows. A demo practitioner's procedures and hours
- * are reset to the demo's; demo appointments (ids below demoAppointmentIdLimit) are moved to the seed
- * day's plan, and one that would overlap a real live booking is left out rather than failing the seed.
+ * Writes the demo appointments, placed relative to `now`: the practitioners, their hours and days off
+ * are the Team section's (seed-team.ts); appointments have no console service, so they are written
+ * here. Idempotent: the same day gives the same rows. Demo appointments (ids below
+ * demoAppointmentIdLimit) are moved to the seed day's plan, and one that would overlap a real live
+ * booking is left out rather than failing the seed.
  */
-export async function seedDemoSchedules(tx: Transaction, demos: DemoMarketplace[], now: Date): Promise<void> {
+export async function seedDemoAppointments(
+  tx: Transaction,
+  demos: DemoMarketplace[],
+  now: Date,
+): Promise<void> {
   const marketplaceIds = demos.map((demo) => demo.marketplace.id);
-  const ours = demoPractitioners.filter((practitioner) =>
-    marketplaceIds.includes(practitioner.marketplaceId),
-  );
-  const practitionerIds = ours.map((practitioner) => practitioner.id);
-  if (ours.length === 0) return;
-  const rows = demoScheduleRows(demos, now);
-
-  await upsert(
-    tx,
-    schedulingSettings,
-    demoSchedulingSettings.filter((settings) => marketplaceIds.includes(settings.marketplaceId)),
-    schedulingSettings.marketplaceId,
-  );
-  await upsert(
-    tx,
-    practitioners,
-    ours.map(({ id, marketplaceId, name }) => ({ id, marketplaceId, name, active: true })),
-    practitioners.id,
-  );
-
-  await tx
-    .delete(practitionerProcedures)
-    .where(inArray(practitionerProcedures.practitionerId, practitionerIds));
-  await tx.insert(practitionerProcedures).values(
-    ours.flatMap((practitioner) =>
-      practitioner.procedureIds.map((procedureId) => ({
-        marketplaceId: practitioner.marketplaceId,
-        practitionerId: practitioner.id,
-        procedureId,
-      })),
-    ),
-  );
-
-  await tx
-    .delete(practitionerWorkingHours)
-    .where(inArray(practitionerWorkingHours.practitionerId, practitionerIds));
-  await tx
-    .insert(practitionerWorkingHours)
-    .values(rows.workingHours.filter((hours) => practitionerIds.includes(hours.practitionerId)));
-
-  await upsert(
-    tx,
-    practitionerTimeOff,
-    rows.timeOff.filter((off) => practitionerIds.includes(off.practitionerId)),
-    practitionerTimeOff.id,
-  );
-
+  const practitionerIds = demoPractitioners
+    .filter((practitioner) => marketplaceIds.includes(practitioner.marketplaceId))
+    .map((practitioner) => practitioner.id);
+  if (practitionerIds.length === 0) return;
+  const planned = demoScheduleRows(demos, now).appointments;
   await seedAppointments(
     tx,
-    rows.appointments.filter((appointment) => practitionerIds.includes(appointment.practitionerId)),
+    planned.filter((appointment) => practitionerIds.includes(appointment.practitionerId)),
     marketplaceIds,
     now,
   );
-
   // Fixed ids bypass the identity sequences; move them past the seeded ids (and real appointments
   // past every id the seed may use) so later inserts fit.
   for (const [table, floor] of [
     ['practitioners', 0],
-    ['practitioner_working_hours', 0],
     ['practitioner_time_off', 0],
     ['appointments', demoAppointmentIdLimit],
   ] as const) {
@@ -169,20 +120,4 @@ function sameAppointment(row: typeof appointments.$inferSelect, plan: DemoAppoin
     row.status === plan.status &&
     row.clientUserId === null
   );
-}
-
-/** Inserts rows, or overwrites every other column of the rows whose key already exists. */
-async function upsert<TTable extends PgTable>(
-  tx: Transaction,
-  table: TTable,
-  rows: PgInsertValue<TTable>[],
-  key: PgColumn,
-): Promise<void> {
-  if (rows.length === 0) return;
-  const set: Record<string, SQL> = {};
-  for (const [property, column] of Object.entries(getTableColumns(table))) {
-    if (column === key) continue;
-    set[property] = sql.raw(`excluded."${column.name}"`);
-  }
-  await tx.insert(table).values(rows).onConflictDoUpdate({ target: key, set });
 }

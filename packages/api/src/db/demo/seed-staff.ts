@@ -1,44 +1,56 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { users } from '../../identity';
-import type { Db } from '../../kernel/database/database';
-import { staffMembers } from '../../staff';
-import type { DemoMarketplace } from './demo-marketplace';
+import { changeMemberRole, inviteMember, staffMembers } from '../../staff';
 import { type DemoStaffMember, demoStaff } from './demo-staff';
-
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+import type { SeedContext } from './seed-context';
 
 /**
- * Writes the demo staff: each a user of the marketplace's group (email confirmed, no password: they
- * sign in by code) and their membership with its role. Idempotent: found by group and email, the
- * name and role reset to the demo's.
+ * Writes the marketplace's demo staff through the Team section's services (the owner is already on
+ * the staff: the marketplace was created with them): a missing member is added with their role (the
+ * system actor mails no invitation: they sign in by code), a member whose role differs gets the demo's.
+ * Their user's name and confirmed email are the identity context's profile, written here directly.
  */
-export async function seedDemoStaff(tx: Transaction, demos: DemoMarketplace[], now: Date): Promise<void> {
-  for (const member of demoStaff) {
-    const demo = demos.find((candidate) => candidate.marketplace.id === member.marketplaceId);
-    if (demo) await seedStaffMember(tx, demo.group.id, member, now);
+export async function seedDemoStaff(
+  context: SeedContext,
+  marketplaceId: number,
+  mgId: number,
+): Promise<void> {
+  for (const member of demoStaff.filter((candidate) => candidate.marketplaceId === marketplaceId)) {
+    await seedStaffMember(context, mgId, member);
+    await seedProfile(context, mgId, member);
   }
 }
 
-async function seedStaffMember(tx: Transaction, mgId: number, member: DemoStaffMember, now: Date) {
-  const name = { givenName: member.givenName, familyName: member.familyName };
-  const [existing] = await tx
+async function seedStaffMember(context: SeedContext, mgId: number, member: DemoStaffMember) {
+  const choice = { role: member.role, practitionerId: member.practitionerId ?? null };
+  const [current] = await context.db
+    .select({ id: staffMembers.id, role: staffMembers.role, practitionerId: staffMembers.practitionerId })
+    .from(staffMembers)
+    .innerJoin(users, eq(users.id, staffMembers.userId))
+    .where(and(eq(staffMembers.marketplaceId, member.marketplaceId), sameEmail(mgId, member.email)));
+  if (!current) {
+    await inviteMember(context, member.marketplaceId, { email: member.email, ...choice });
+  } else if (current.role !== choice.role || current.practitionerId !== choice.practitionerId) {
+    await changeMemberRole(context, member.marketplaceId, current.id, choice);
+  }
+}
+
+const sameEmail = (mgId: number, email: string) =>
+  and(eq(users.mgId, mgId), sql`lower(${users.email}) = lower(${email})`);
+
+/** The demo's name, and the email confirmed (as after a first sign-in) unless it was already. */
+async function seedProfile(context: SeedContext, mgId: number, member: DemoStaffMember) {
+  const [user] = await context.db
     .select({ id: users.id, emailConfirmedAt: users.emailConfirmedAt })
     .from(users)
-    .where(and(eq(users.mgId, mgId), sql`lower(${users.email}) = lower(${member.email})`));
-  const [user] = existing
-    ? await tx
-        .update(users)
-        .set({ ...name, emailConfirmedAt: existing.emailConfirmedAt ?? now })
-        .where(eq(users.id, existing.id))
-        .returning({ id: users.id })
-    : await tx
-        .insert(users)
-        .values({ mgId, email: member.email, emailConfirmedAt: now, createdAt: now, updatedAt: now, ...name })
-        .returning({ id: users.id });
-  if (!user) throw new Error(`The demo staff member ${member.email} could not be written.`);
-  const membership = { role: member.role, practitionerId: member.practitionerId ?? null };
-  await tx
-    .insert(staffMembers)
-    .values({ marketplaceId: member.marketplaceId, mgId, userId: user.id, ...membership })
-    .onConflictDoUpdate({ target: [staffMembers.marketplaceId, staffMembers.userId], set: membership });
+    .where(sameEmail(mgId, member.email));
+  if (!user) throw new Error(`The demo staff member ${member.email} has no user.`);
+  await context.db
+    .update(users)
+    .set({
+      givenName: member.givenName,
+      familyName: member.familyName,
+      emailConfirmedAt: user.emailConfirmedAt ?? context.clock(),
+    })
+    .where(eq(users.id, user.id));
 }

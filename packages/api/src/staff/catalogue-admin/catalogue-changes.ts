@@ -5,7 +5,7 @@ import { clinics, procedureAddOns, procedureClinics, procedureGroups, procedures
 import type { Db } from '../../kernel/database/database';
 import { InvalidInputError, NotFoundError } from '../../kernel/errors';
 import type { StaffContext } from '../access';
-import { changeAsStaff } from '../changes';
+import { type CreateOptions, changeAsStaff, fixedId } from '../changes';
 import {
   readCatalogue,
   type StaffCatalogueCategoryView,
@@ -127,7 +127,12 @@ function mustFindItem(catalogue: StaffCatalogueView, id: number, kind: 'service'
 }
 
 /** Adds a category at the end of the menu. */
-export function createCategory(context: StaffContext, marketplaceId: number, input: CategoryInput) {
+export function createCategory(
+  context: StaffContext,
+  marketplaceId: number,
+  input: CategoryInput,
+  options: CreateOptions = {},
+) {
   return changeAsStaff(context, marketplaceId, 'editCatalogue', 'category.create', async (tx) => {
     const [last] = await tx
       .select({ position: max(procedureGroups.position) })
@@ -135,7 +140,7 @@ export function createCategory(context: StaffContext, marketplaceId: number, inp
       .where(eq(procedureGroups.marketplaceId, marketplaceId));
     const [row] = await tx
       .insert(procedureGroups)
-      .values({ marketplaceId, ...input, position: (last?.position ?? -1) + 1 })
+      .values({ ...fixedId(options), marketplaceId, ...input, position: (last?.position ?? -1) + 1 })
       .returning({ id: procedureGroups.id });
     const created = findCategory(await readCatalogue(tx, marketplaceId), row?.id ?? 0);
     if (!created) throw notFound('category', row?.id ?? 0);
@@ -300,7 +305,12 @@ async function nextPosition(tx: Db, marketplaceId: number, categoryId: number | 
 }
 
 /** Adds a service at the end of its category. */
-export function createService(context: StaffContext, marketplaceId: number, input: ServiceInput) {
+export function createService(
+  context: StaffContext,
+  marketplaceId: number,
+  input: ServiceInput,
+  options: CreateOptions = {},
+) {
   return changeAsStaff(context, marketplaceId, 'editCatalogue', 'service.create', async (tx) => {
     await checkReferences(tx, marketplaceId, {
       ...input,
@@ -310,6 +320,7 @@ export function createService(context: StaffContext, marketplaceId: number, inpu
     const [row] = await tx
       .insert(procedures)
       .values({
+        ...fixedId(options),
         marketplaceId,
         ...procedureValues(input),
         procedureGroupId: input.categoryId,
@@ -359,7 +370,12 @@ export function updateService(context: StaffContext, marketplaceId: number, id: 
 }
 
 /** Adds an add-on at the end of the add-ons, offered with the given services. */
-export function createAddOn(context: StaffContext, marketplaceId: number, input: AddOnInput) {
+export function createAddOn(
+  context: StaffContext,
+  marketplaceId: number,
+  input: AddOnInput,
+  options: CreateOptions = {},
+) {
   return changeAsStaff(context, marketplaceId, 'editCatalogue', 'addOn.create', async (tx) => {
     await checkReferences(tx, marketplaceId, {
       ...input,
@@ -369,6 +385,7 @@ export function createAddOn(context: StaffContext, marketplaceId: number, input:
     const [row] = await tx
       .insert(procedures)
       .values({
+        ...fixedId(options),
         marketplaceId,
         ...procedureValues(input),
         procedureGroupId: null,

@@ -13,7 +13,7 @@ import {
   packages,
 } from '../../memberships';
 import { requireStaff } from '../access';
-import { changeAsStaff } from '../changes';
+import { type CreateOptions, changeAsStaff, fixedId } from '../changes';
 import { offerMessages, ownCategoryIds, toIso } from './offer-common';
 import type { OffersContext } from './promo-codes';
 
@@ -129,18 +129,21 @@ const columns = (offer: MembershipOffer, packageId: number | null) => ({
   priceCents: offer.price,
   period: offer.period,
   packageId,
+  // Undefined (not given) leaves the stored benefits alone.
+  list: offer.list,
 });
 
 export async function staffCreateMembershipDefinition(
   context: OffersContext,
   input: { marketplaceId: number; offer: MembershipOffer },
+  options: CreateOptions = {},
 ): Promise<StaffMembershipView> {
   const { marketplaceId, offer } = input;
   return changeAsStaff(context, marketplaceId, 'editOffers', 'membership.create', async (tx) => {
     const packageId = await ownPackageId(tx, marketplaceId, offer.packageId);
     const [row] = await tx
       .insert(membershipDefinitions)
-      .values({ marketplaceId, ...columns(offer, packageId) })
+      .values({ ...fixedId(options), marketplaceId, ...columns(offer, packageId) })
       .returning();
     if (!row) throw new Error('The membership was not created.');
     await writeDiscounts(tx, marketplaceId, row.id, offer);

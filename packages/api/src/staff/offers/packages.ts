@@ -13,7 +13,7 @@ import {
   packages,
 } from '../../memberships';
 import { requireStaff } from '../access';
-import { changeAsStaff } from '../changes';
+import { type CreateOptions, changeAsStaff, fixedId } from '../changes';
 import { offerMessages, ownCategoryIds, toIso } from './offer-common';
 import type { OffersContext } from './promo-codes';
 
@@ -108,6 +108,8 @@ const columns = (offer: PackageOffer) => ({
   description: offer.description,
   priceCents: offer.price,
   validityDays: offer.validityDays,
+  // Undefined (not given) leaves the stored benefits alone.
+  list: offer.list,
 });
 
 async function insertItems(db: Db, marketplaceId: number, packageId: number, offer: PackageOffer) {
@@ -124,12 +126,13 @@ async function insertItems(db: Db, marketplaceId: number, packageId: number, off
 export async function staffCreatePackage(
   context: OffersContext,
   input: { marketplaceId: number; offer: PackageOffer },
+  options: CreateOptions = {},
 ): Promise<StaffPackageView> {
   const { marketplaceId, offer } = input;
   return changeAsStaff(context, marketplaceId, 'editOffers', 'package.create', async (tx) => {
     const [row] = await tx
       .insert(packages)
-      .values({ marketplaceId, ...columns(offer) })
+      .values({ ...fixedId(options), marketplaceId, ...columns(offer) })
       .returning();
     if (!row) throw new Error('The package was not created.');
     await insertItems(tx, marketplaceId, row.id, offer);

@@ -38,9 +38,9 @@ export interface StaffPromoCodeView {
   createdAt: string;
 }
 
-export interface OffersContext extends StaffContext {
+export type OffersContext = StaffContext & {
   clock: () => Date;
-}
+};
 
 export function toPromoCodeView(row: PromoCodeRow, now: Date): StaffPromoCodeView {
   const view = {
@@ -125,9 +125,14 @@ async function assertCodeFree(db: Db, marketplaceId: number, code: string, excep
   if (taken) throw new PromoCodeTakenError(offerMessages.codeTaken(code));
 }
 
+/**
+ * Creates a code. `redeemed` is for the demo seed only (no resolver passes it): the redemptions a code
+ * starts with, such as the demo's used-up code.
+ */
 export async function staffCreatePromoCode(
   context: OffersContext,
   input: { marketplaceId: number; offer: PromoCodeOffer },
+  redeemed = 0,
 ): Promise<StaffPromoCodeView> {
   const { marketplaceId, offer } = input;
   return changeAsStaff(context, marketplaceId, 'editOffers', 'promoCode.create', async (tx) => {
@@ -136,7 +141,7 @@ export async function staffCreatePromoCode(
     const [row] = await uniqueCode(offer.code, () =>
       tx
         .insert(promoCodes)
-        .values({ marketplaceId, ...values, createdAt: context.clock() })
+        .values({ marketplaceId, ...values, timesUsed: redeemed, createdAt: context.clock() })
         .returning(),
     );
     if (!row) throw new Error('The promo code was not created.');

@@ -16,7 +16,7 @@ import { InvalidInputError, NotFoundError } from '../../kernel/errors';
 import { marketplaces } from '../../kernel/tables';
 import { schedulingSettings } from '../../scheduling';
 import type { StaffContext } from '../access';
-import { changeAsStaff } from '../changes';
+import { type CreateOptions, changeAsStaff, fixedId } from '../changes';
 import {
   marketplaceRow,
   readSettings,
@@ -106,11 +106,17 @@ async function clinicOf(tx: Db, marketplaceId: number, clinicId: number): Promis
 
 const withoutUse = ({ inUse: _inUse, ...clinic }: SettingsClinicView) => clinic;
 
-export function createClinic(context: StaffContext, marketplaceId: number, input: ClinicSettings) {
+export function createClinic(
+  context: StaffContext,
+  marketplaceId: number,
+  input: ClinicSettings,
+  options: CreateOptions = {},
+) {
   return changeSettings(context, marketplaceId, 'settings.clinic.create', async (tx) => {
     const [created] = await tx
       .insert(clinics)
       .values({
+        ...fixedId(options),
         ...clinicRow(marketplaceId, input),
         position: sql`(select coalesce(max(position) + 1, 0) from clinics where marketplace_id = ${marketplaceId})`,
       })
@@ -246,11 +252,17 @@ async function renumberNotes(tx: Db, marketplaceId: number, ids: readonly number
   }
 }
 
-export function createCheckoutNote(context: StaffContext, marketplaceId: number, input: CheckoutNoteInput) {
+export function createCheckoutNote(
+  context: StaffContext,
+  marketplaceId: number,
+  input: CheckoutNoteInput,
+  options: CreateOptions = {},
+) {
   return changeSettings(context, marketplaceId, 'settings.checkout-note.create', async (tx) => {
     const [created] = await tx
       .insert(checkoutNoteDefinitions)
       .values({
+        ...fixedId(options),
         marketplaceId,
         ...input,
         index: sql`(select coalesce(max(index) + 1, 0) from checkout_note_definitions where marketplace_id = ${marketplaceId})`,

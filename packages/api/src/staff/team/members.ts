@@ -155,12 +155,15 @@ export function inviteMember(
         .onConflictDoNothing()
         .returning({ id: staffMembers.id });
       if (!added) throw new AlreadyStaffError(teamMessages.alreadyStaff);
-      await queueInvitation(tx, context.notifications, {
-        to: user.email,
-        role: input.role,
-        invitedBy: access.member.email,
-        marketplace: { id: marketplaceId, name: marketplace.name, primaryColor: marketplace.primaryColor },
-      });
+      // Atrium's own staff (the demo's) sign in by code from the start: the system actor invites no one.
+      if (access.member) {
+        await queueInvitation(tx, context.notifications, {
+          to: user.email,
+          role: input.role,
+          invitedBy: access.member.email,
+          marketplace: { id: marketplaceId, name: marketplace.name, primaryColor: marketplace.primaryColor },
+        });
+      }
       return {
         subject: `Staff member “${user.email}”`,
         before: null,

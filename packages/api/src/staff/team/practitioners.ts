@@ -5,7 +5,7 @@ import { procedures } from '../../catalogue';
 import type { Db } from '../../kernel/database/database';
 import { NotFoundError } from '../../kernel/errors';
 import { appointments, practitionerProcedures, practitioners } from '../../scheduling';
-import { changeAsStaff } from '../changes';
+import { type CreateOptions, changeAsStaff, fixedId } from '../changes';
 import { staffMembers } from '../tables';
 import type { TeamContext } from './team-context';
 import { loadPractitioner, type TeamPractitionerView } from './team-read';
@@ -54,6 +54,7 @@ export function savePractitioner(
   context: TeamContext,
   marketplaceId: number,
   input: PractitionerInput,
+  options: CreateOptions = {},
 ): Promise<TeamPractitionerView> {
   const action = input.id === null ? 'practitioner.create' : 'practitioner.update';
   return changeAsStaff(context, marketplaceId, 'editPractitioners', action, async (tx) => {
@@ -64,7 +65,7 @@ export function savePractitioner(
     if (id === null) {
       const [row] = await tx
         .insert(practitioners)
-        .values({ marketplaceId, name: input.name, photoUrl: input.photoUrl })
+        .values({ ...fixedId(options), marketplaceId, name: input.name, photoUrl: input.photoUrl })
         .returning({ id: practitioners.id });
       if (!row) throw new Error('The practitioner was not added.');
       id = row.id;

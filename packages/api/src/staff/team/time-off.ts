@@ -4,8 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../kernel/database/database';
 import { NotFoundError } from '../../kernel/errors';
 import { practitioners, practitionerTimeOff } from '../../scheduling';
-import type { StaffAccess } from '../access';
-import { changeAsStaff } from '../changes';
+import { type ChangeAccess, type CreateOptions, changeAsStaff, fixedId } from '../changes';
 import type { TeamContext } from './team-context';
 import { instantOf, loadPractitioner, practitionerTimeZone, type TeamPractitionerView } from './team-read';
 import { practitionerName } from './working-hours';
@@ -19,7 +18,7 @@ export interface TimeOffInput {
 }
 
 /** A practitioner's name, when the member may reach them: their own for an 'own' scope; else NOT_FOUND. */
-async function reachablePractitioner(tx: Db, marketplaceId: number, access: StaffAccess, id: number) {
+async function reachablePractitioner(tx: Db, marketplaceId: number, access: ChangeAccess, id: number) {
   if (access.scope === 'own' && access.member.practitionerId !== id) {
     throw new NotFoundError(`Practitioner ${id} was not found.`);
   }
@@ -30,6 +29,7 @@ export function addTimeOff(
   context: TeamContext,
   marketplaceId: number,
   input: TimeOffInput,
+  options: CreateOptions = {},
 ): Promise<TeamPractitionerView> {
   return changeAsStaff(
     context,
@@ -41,9 +41,13 @@ export function addTimeOff(
       const zone = await practitionerTimeZone(tx, marketplaceId, input.practitionerId);
       const startsAt = instantOf(input.start, zone);
       const endsAt = instantOf(input.end, zone);
-      await tx
-        .insert(practitionerTimeOff)
-        .values({ practitionerId: input.practitionerId, startsAt, endsAt, reason: input.reason });
+      await tx.insert(practitionerTimeOff).values({
+        ...fixedId(options),
+        practitionerId: input.practitionerId,
+        startsAt,
+        endsAt,
+        reason: input.reason,
+      });
       return {
         subject: `Time off of “${name}”`,
         before: null,
