@@ -178,7 +178,12 @@ describe.each(testDatabases)('a client changing their own visit on $name', (fact
     }>(operations.cancel, { marketplaceId: online.marketplace, id });
     expect(clientCancelAppointment).toMatchObject({ status: 'CANCELLED', refundedCents: 2152 });
     expect((await local(id))?.status).toBe('CANCELLED');
-    expect(await listed(browser, online.marketplace, id)).toBeUndefined();
+    // Listed under Cancelled now, with nothing more to change.
+    expect(await listed(browser, online.marketplace, id)).toMatchObject({
+      status: 'CANCELLED',
+      canChangeOnline: false,
+      cancellationRefundCents: 0,
+    });
     const cancelled = (await mailbox(context.app, email)).find((mail) =>
       mail.subject?.endsWith('was cancelled'),
     );
