@@ -72,7 +72,9 @@ const calls = (overrides: Partial<ApplePayCalls> = {}): ApplePayCalls => ({
   createInstrument: vi.fn(async () => ({ paymentInstrument: null, token: 'tok_sandbox_1' })),
   ...overrides,
 });
-const serverError = (message: string) => new GraphQLResponseError([{ message }], null, 200);
+/** A refusal the API wrote for the client (it gives each one a code). */
+const serverError = (message: string) =>
+  new GraphQLResponseError([{ message, extensions: { code: 'PAYMENT_DECLINED' } }], null, 200);
 
 describe('the Apple Pay sheet', () => {
   it('asks for the amount due today under the marketplace’s name, and 0.00 with a pending line when nothing is', () => {

@@ -115,10 +115,13 @@ describe('the reports', () => {
     ]);
     // Each chart is a figure named for its table; the drawing itself is hidden and has no tab stop.
     const charts = screen.getAllByRole('figure');
-    for (const chart of charts) {
-      expect(chart.querySelector('[aria-hidden="true"] svg.recharts-surface')).not.toBeNull();
-      expect(chart.querySelector('[tabindex]:not([tabindex="-1"])')).toBeNull();
-    }
+    // Recharts draws once it has measured its box, a tick after the tables: wait for the drawings.
+    await waitFor(() => {
+      for (const chart of charts) {
+        expect(chart.querySelector('[aria-hidden="true"] svg.recharts-surface')).not.toBeNull();
+      }
+    });
+    for (const chart of charts) expect(chart.querySelector('[tabindex]:not([tabindex="-1"])')).toBeNull();
     expect(charts.map((chart) => chart.getAttribute('aria-label'))).toEqual([
       'Bar chart of the money collected and refunded each day; the table below lists the days.',
       'Bar chart of the appointments in each status; the table below lists them.',
