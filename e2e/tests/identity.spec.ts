@@ -426,10 +426,13 @@ test.describe('passwords, email confirmation and signing out', () => {
     await expect(toast(page, 'Login successful!')).toBeVisible();
   });
 
-  test('Cancel on /reset-password goes to the root page', async ({ page }) => {
+  test('a dead /reset-password link says so, and Back to home goes to the root page', async ({ page }) => {
     await freshStart(page, '/1/services');
     await page.goto('/reset-password?token=whatever');
-    await dialog(page, 'Confirm Information').getByRole('button', { name: 'Cancel' }).click();
+    await expect(
+      page.getByText('This password reset link has expired or has already been used.'),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Back to home' }).click();
     await expect(page).toHaveURL(/\/1\/(services|set-location)$/);
   });
 

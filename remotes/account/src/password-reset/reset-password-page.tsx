@@ -54,7 +54,7 @@ function ResetPasswordLink({ token, leave }: { token: string; leave: () => void 
     <>
       <PageHeading>Reset Password</PageHeading>
       {usable.data === false ? (
-        <DeadResetLink marketplaceId={link.marketplaceId} mgId={link.mgId} />
+        <DeadResetLink marketplaceId={link.marketplaceId} mgId={link.mgId} onLeave={leave} />
       ) : (
         <Modal open onClose={leave} title="Confirm Information">
           <ResetPasswordForm token={token} onCancel={leave} onDone={leave} />
@@ -65,7 +65,15 @@ function ResetPasswordLink({ token, leave }: { token: string; leave: () => void 
 }
 
 /** A used or expired link: said before anything is typed, with a new link a click away. */
-function DeadResetLink({ marketplaceId, mgId }: { marketplaceId: string; mgId: string }) {
+function DeadResetLink({
+  marketplaceId,
+  mgId,
+  onLeave,
+}: {
+  marketplaceId: string;
+  mgId: string;
+  onLeave: () => void;
+}) {
   const [email, setEmail] = useState(useStore($userEmail) ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -109,9 +117,14 @@ function DeadResetLink({ marketplaceId, mgId }: { marketplaceId: string; mgId: s
               />
               <Field.ErrorText>{problem}</Field.ErrorText>
             </Field.Root>
-            <Button type="submit" alignSelf="start" loading={requestReset.isPending} disabled={!mgId}>
-              Email me a new link
-            </Button>
+            <Flex gap="3" wrap="wrap">
+              <Button type="submit" loading={requestReset.isPending} disabled={!mgId}>
+                Email me a new link
+              </Button>
+              <Button type="button" variant="outline" onClick={onLeave}>
+                Back to home
+              </Button>
+            </Flex>
           </>
         )}
       </Stack>
