@@ -49,8 +49,9 @@ test.describe('checkout', () => {
     const dueNow = (await page.getByTestId('checkout-due-now').textContent()) ?? '';
     await requestAppointment(page);
 
-    await expectBookingReceived(page);
+    // The toast hides itself after 4 s, so it is looked for first, while the success page loads.
     await expect(page.getByText('Appointment created successfully')).toBeVisible();
+    await expectBookingReceived(page);
     await expect(
       page.getByRole('button', { name: 'Verify your email to check the status of your appointment' }),
     ).toBeVisible();

@@ -67,8 +67,9 @@ test.describe('3-D Secure at checkout', () => {
 
     const challenge = await expectChallenge(page);
     await challenge.getByRole('button', { name: 'Complete authentication' }).click();
-    await expectBookingReceived(page);
+    // The toast hides itself after 4 s, so it is looked for first, while the success page loads.
     await expect(page.getByText('Appointment created successfully')).toBeVisible();
+    await expectBookingReceived(page);
   });
 
   test('a failed authentication is refused with everything kept, and another card then books', async ({
