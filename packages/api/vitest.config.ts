@@ -13,7 +13,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['src/test/codegen-setup.ts'],
+    globalSetup: ['src/test/codegen-setup.ts', 'src/test/prepared-databases-setup.ts'],
     // PGlite boots a WebAssembly Postgres per test file; PostgreSQL runs create and drop a database.
     testTimeout: 30_000,
     hookTimeout: 60_000,

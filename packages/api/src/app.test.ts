@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from './app';
-import { migrate } from './db/migrate';
-import { seedDemo } from './db/seed';
-import { type TestDatabase, testDatabases } from './test/databases';
+import { seededDatabase, type TestDatabase, testDatabases } from './test/databases';
 import { postGraphQL } from './test/graphql';
 
 describe.each(testDatabases)('HTTP app on $name', (factory) => {
@@ -10,9 +8,9 @@ describe.each(testDatabases)('HTTP app on $name', (factory) => {
   let app: App;
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
-    await seedDemo(handle.database, { catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json' });
+    handle = await seededDatabase(factory, {
+      catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
+    });
     app = createApp({ db: handle.database, config: { nodeEnv: 'production' } });
   });
   afterAll(() => handle.dispose());

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, createApp } from '../app';
 import { migrate } from '../db/migrate';
-import { seedDemo } from '../db/seed';
-import { type TestDatabase, testDatabases } from '../test/databases';
+import { seededDatabase, type TestDatabase, testDatabases } from '../test/databases';
 import { type GraphQLResponse, postGraphQL } from '../test/graphql';
 import { type MarketplaceRow, serviceAreaOf, toMarketplaceView } from './marketplace';
 
@@ -231,9 +230,7 @@ describe.each(testDatabases)('marketplace query on $name', (factory) => {
   let app: App;
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
-    await seedDemo(handle.database, { catalogOverrideEntry });
+    handle = await seededDatabase(factory, { catalogOverrideEntry });
     app = createApp({ db: handle.database, config: { nodeEnv: 'test' } });
   });
   afterAll(() => handle.dispose());

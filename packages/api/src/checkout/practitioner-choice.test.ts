@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
-import { migrate } from '../db/migrate';
 import { at, type BookResult, checkoutOperations, daysAhead, guest } from '../test/checkout';
-import { type TestDatabase, testDatabases } from '../test/databases';
+import { migratedDatabase, type TestDatabase, testDatabases } from '../test/databases';
 import { postGraphQL } from '../test/graphql';
 import { practitionerLockSpace } from './booking/hold-time';
 import { slotTakenMessage } from './errors';
@@ -34,9 +33,7 @@ describe.each(testDatabases)('choosing the practitioner of a booking on $name', 
   let handle: TestDatabase;
   let app: App;
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
-    await handle.database.transaction((tx) => tx.exec(fixture));
+    handle = await migratedDatabase(factory, fixture);
     app = createApp({ db: handle.database, config: { nodeEnv: 'test' }, logging: false });
   });
   afterAll(() => handle.dispose());

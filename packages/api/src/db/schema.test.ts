@@ -4,8 +4,7 @@ import { getTableName, isTable } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceDir } from '../kernel/paths';
-import { type TestDatabase, testDatabases } from '../test/databases';
-import { migrate } from './migrate';
+import { migratedDatabase, type TestDatabase, testDatabases } from '../test/databases';
 
 // Every table the contexts declare: each context's tables.ts (and the kernel's), found on disk so a
 // new context's tables are compared too.
@@ -63,8 +62,7 @@ function drizzleFacts() {
 describe.each(testDatabases)('Drizzle schema against the migrated $name database', (factory) => {
   let handle: TestDatabase;
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
+    handle = await migratedDatabase(factory);
   });
   afterAll(() => handle.dispose());
 

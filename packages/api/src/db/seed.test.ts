@@ -4,9 +4,8 @@ import { dueNow, PAYMENT_CAPTIONS, paymentCaption } from '@atrium/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { assetsDir } from '../kernel/paths';
-import { type TestDatabase, testDatabases } from '../test/databases';
+import { migratedDatabase, type TestDatabase, testDatabases } from '../test/databases';
 import { postGraphQL } from '../test/graphql';
-import { migrate } from './migrate';
 import { demoMarketplaces, seedDemo } from './seed';
 
 const options = { catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json' };
@@ -95,8 +94,7 @@ describe('demo data', () => {
 describe.each(testDatabases)('seedDemo on $name', (factory) => {
   let handle: TestDatabase;
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
+    handle = await migratedDatabase(factory);
   });
   afterAll(() => handle.dispose());
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
-import { migrate } from '../db/migrate';
-import { type TestDatabase, testDatabases } from '../test/databases';
+import { migratedDatabase, type TestDatabase, testDatabases } from '../test/databases';
 import { postGraphQL } from '../test/graphql';
 import { csrfHeaderName, queryLimits } from './hardening';
 
@@ -22,8 +21,7 @@ describe.each(testDatabases)('GraphQL hardening on $name', (factory) => {
   let production: App;
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
+    handle = await migratedDatabase(factory);
     development = createApp({ db: handle.database, config: { nodeEnv: 'development' } });
     production = createApp({ db: handle.database, config: { nodeEnv: 'production' } });
   });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
-import { migrate } from '../db/migrate';
 import type { Database } from '../kernel/database/database';
-import { type TestDatabase, testDatabases } from '../test/databases';
+import { migratedDatabase, type TestDatabase, testDatabases } from '../test/databases';
 import { checkReadiness } from './health-check';
 
 describe.each(testDatabases)('GET /healthz and /readyz on $name', (factory) => {
@@ -12,8 +11,7 @@ describe.each(testDatabases)('GET /healthz and /readyz on $name', (factory) => {
   let appWithoutJobs: App;
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
+    handle = await migratedDatabase(factory);
     app = createApp({ db: handle.database, config: { nodeEnv: 'test' }, jobsRunning: () => jobsRunning });
     appWithoutJobs = createApp({ db: handle.database, config: { nodeEnv: 'test' } });
   });

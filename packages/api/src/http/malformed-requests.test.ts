@@ -18,12 +18,10 @@ import { createSchema } from 'graphql-yoga';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
-import { migrate } from '../db/migrate';
-import { seedDemo } from '../db/seed';
 import trustedDocuments from '../generated/persisted-documents/persisted-documents.json';
 import { appleFormPostPath, loadIdentityConfig } from '../identity';
 import { signedInClient } from '../test/account';
-import { type TestDatabase, testDatabases } from '../test/databases';
+import { seededDatabase, type TestDatabase, testDatabases } from '../test/databases';
 import { appWithStripeWebhooks, testWebhookSecret } from '../test/webhooks';
 import { loadTypeDefs } from '../type-defs';
 import { csrfHeaderName } from './hardening';
@@ -445,9 +443,9 @@ describe.each(testDatabases)('malformed requests to /graphql on $name', (factory
   let sessionCookie: string;
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
-    await seedDemo(handle.database, { catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json' });
+    handle = await seededDatabase(factory, {
+      catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
+    });
     const identity = loadIdentityConfig({ REGISTER_LIMIT_PER_IP: '0' }, 'test');
     const test = createApp({ db: handle.database, config: { nodeEnv: 'test', identity }, logging: false });
     const production = createApp({ db: handle.database, config: { nodeEnv: 'production' }, logging: false });

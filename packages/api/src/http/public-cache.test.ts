@@ -11,10 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
 import { developmentOperatorKey } from '../checkout';
 import { demoClientPassword } from '../db/demo/demo-clients';
-import { migrate } from '../db/migrate';
-import { seedDemo } from '../db/seed';
 import trustedDocuments from '../generated/persisted-documents/persisted-documents.json';
-import { type TestDatabase, testDatabases } from '../test/databases';
+import { seededDatabase, type TestDatabase, testDatabases } from '../test/databases';
 import type { GraphQLResponse } from '../test/graphql';
 import { operations, registerAndSignIn, TestBrowser } from '../test/identity';
 import { csrfHeaderName } from './hardening';
@@ -66,9 +64,9 @@ describe.each(testDatabases)('public answers and HTTP caching on $name', (factor
   let app: App;
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
-    await seedDemo(handle.database, { catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json' });
+    handle = await seededDatabase(factory, {
+      catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
+    });
   });
   // Each test gets an app of its own, so its cache starts empty.
   const freshApp = () => {

@@ -5,10 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
-import { migrate } from '../db/migrate';
-import { seedDemo } from '../db/seed';
 import { hostSecretHeader } from '../kernel/http/host-secret';
-import { type TestDatabase, testDatabases } from '../test/databases';
+import { seededDatabase, type TestDatabase, testDatabases } from '../test/databases';
 import {
   deliverAccountEmails,
   latestCode,
@@ -45,9 +43,9 @@ describe.each(testDatabases)('identity under attack on $name', (factory) => {
     new TestBrowser(app, { ip, origin: 'http://localhost:3000' });
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
-    await seedDemo(handle.database, { catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json' });
+    handle = await seededDatabase(factory, {
+      catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
+    });
     clock = testClock();
     app = createApp({
       db: handle.database,
@@ -356,9 +354,9 @@ describe.each(testDatabases)('hole 4: X-Forwarded-For on $name', (factory) => {
   const servers: Server[] = [];
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
-    await seedDemo(handle.database, { catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json' });
+    handle = await seededDatabase(factory, {
+      catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
+    });
   });
   afterAll(async () => {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
-import { migrate } from '../db/migrate';
-import { seedDemo } from '../db/seed';
-import { type TestDatabase, testDatabases } from '../test/databases';
+import { seededDatabase, type TestDatabase, testDatabases } from '../test/databases';
 import {
   day,
   latestCode,
@@ -30,9 +28,9 @@ describe.each(testDatabases)("the owner's own browsers on $name", (factory) => {
     new TestBrowser(app, { ip: `198.18.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`, origin });
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
-    await seedDemo(handle.database, { catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json' });
+    handle = await seededDatabase(factory, {
+      catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
+    });
     clock = testClock();
     app = createApp({
       db: handle.database,

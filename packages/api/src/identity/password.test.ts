@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
-import { migrate } from '../db/migrate';
-import { seedDemo } from '../db/seed';
-import { type TestDatabase, testDatabases } from '../test/databases';
+import { seededDatabase, type TestDatabase, testDatabases } from '../test/databases';
 import {
   deliverAccountEmails,
   hour,
@@ -29,9 +27,9 @@ describe.each(testDatabases)('password sign-in, registration and reset on $name'
     new TestBrowser(app, { ip: `100.64.0.${++ipCounter}`, origin: 'http://localhost:3000' });
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
-    await seedDemo(handle.database, { catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json' });
+    handle = await seededDatabase(factory, {
+      catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
+    });
     clock = testClock(new Date('2030-06-15T12:00:00Z'));
     app = createApp({
       db: handle.database,

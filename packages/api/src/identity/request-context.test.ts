@@ -4,10 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { migrate } from '../db/migrate';
-import { seedDemo } from '../db/seed';
 import { hostSecretHeader } from '../kernel/http/host-secret';
-import { type TestDatabase, testDatabases } from '../test/databases';
+import { seededDatabase, type TestDatabase, testDatabases } from '../test/databases';
 import { operations } from '../test/identity';
 import { developmentHostSecret, loadIdentityConfig } from './config';
 
@@ -17,9 +15,9 @@ describe.each(testDatabases)('client addresses on $name', (factory) => {
   let url = '';
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
-    await seedDemo(handle.database, { catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json' });
+    handle = await seededDatabase(factory, {
+      catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
+    });
     // As `npm start` runs it: the host's server is the one proxy in front; two registrations an hour.
     const app = createApp({
       db: handle.database,

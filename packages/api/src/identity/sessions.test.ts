@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
-import { migrate } from '../db/migrate';
-import { seedDemo } from '../db/seed';
-import { type TestDatabase, testDatabases } from '../test/databases';
+import { seededDatabase, type TestDatabase, testDatabases } from '../test/databases';
 import {
   day,
   operations,
@@ -24,9 +22,9 @@ describe.each(testDatabases)('sessions on $name', (factory) => {
   const browser = (origin?: string) => new TestBrowser(app, { ip: `192.0.2.${++ipCounter}`, origin });
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
-    await seedDemo(handle.database, { catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json' });
+    handle = await seededDatabase(factory, {
+      catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
+    });
     clock = testClock();
     app = createApp({
       db: handle.database,

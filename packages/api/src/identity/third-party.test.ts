@@ -1,10 +1,8 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
-import { migrate } from '../db/migrate';
-import { seedDemo } from '../db/seed';
 import { type RunningOidcDevProvider, startOidcDevProvider } from '../oidc-dev-provider/dev-provider';
-import { type TestDatabase, testDatabases } from '../test/databases';
+import { seededDatabase, type TestDatabase, testDatabases } from '../test/databases';
 import {
   deliverAccountEmails,
   latestLinkToken,
@@ -109,9 +107,9 @@ describe.each(testDatabases)('Google and Apple sign-in on $name', (factory) => {
     new TestBrowser(app, { ip: `100.72.0.${++ipCounter}`, origin: 'http://localhost:3000' });
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
-    await seedDemo(handle.database, { catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json' });
+    handle = await seededDatabase(factory, {
+      catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
+    });
     provider = await startOidcDevProvider({ port: 0 });
     clock = testClock();
     app = createApp({
@@ -875,9 +873,9 @@ describe.each(testDatabases)('ID tokens a provider would never issue, on $name',
   let app: App;
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
-    await seedDemo(handle.database, { catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json' });
+    handle = await seededDatabase(factory, {
+      catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
+    });
     fake = await startFakeOpenIdProvider();
     app = createApp({
       db: handle.database,

@@ -532,9 +532,15 @@ describe.each(testDatabases)('a retry right after a crash on $name', (factory) =
     try {
       const opened = await location.open();
       first = opened;
+      // The database to prepare is the one opened here, on disk, which the crash's restart reopens.
+      const onOpened = { database: opened, dispose: async () => undefined };
       const context: CheckoutTestContext = await createCheckoutTestContext({
         name: factory.name,
-        create: async () => ({ database: opened, dispose: async () => undefined }),
+        create: async () => onOpened,
+        prepared: async (_key, prepare) => {
+          await prepare(opened);
+          return onOpened;
+        },
       });
       await opened.transaction((tx) => tx.exec(membershipFixture));
       const buyer = await memberClient(context);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
-import { migrate } from '../db/migrate';
-import { type TestDatabase, testDatabases } from '../test/databases';
+import { migratedDatabase, type TestDatabase, testDatabases } from '../test/databases';
 import type { MailboxMessage } from '../test/identity';
 import { type QueuedMessage, queueMessage } from './outbox';
 
@@ -10,8 +9,7 @@ describe.each(testDatabases)('dev mailbox on $name', (factory) => {
   let app: App;
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
+    handle = await migratedDatabase(factory);
     app = createApp({ db: handle.database, config: { nodeEnv: 'development' } });
     const from = 'no-reply@atrium.localhost';
     const queue = (message: QueuedMessage) =>

@@ -4,7 +4,7 @@ import { type App, createApp } from '../app';
 import { developmentOperatorKey } from '../checkout';
 import { migrate } from '../db/migrate';
 import { loadIdentityConfig } from '../identity';
-import { type TestDatabase, testDatabases } from '../test/databases';
+import { migratedDatabase, type TestDatabase, testDatabases } from '../test/databases';
 
 const webhookSecret = 'whsec_test_atrium_webhooks';
 const stripeConfig = {
@@ -43,8 +43,7 @@ describe.each(testDatabases)('POST /webhooks/stripe on $name', (factory) => {
   let handle: TestDatabase;
   let app: App;
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
+    handle = await migratedDatabase(factory);
     app = createApp({
       db: handle.database,
       config: {

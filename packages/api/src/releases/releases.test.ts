@@ -1,13 +1,11 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../app';
-import { migrate } from '../db/migrate';
-import { seedDemo } from '../db/seed';
 import { developmentHostSecret, loadIdentityConfig } from '../identity';
 import { hostSecretHeader } from '../kernel/http/host-secret';
 import { createLogger } from '../kernel/logger';
 import { operatorHeaders } from '../test/checkout';
-import { type TestDatabase, testDatabases } from '../test/databases';
+import { seededDatabase, type TestDatabase, testDatabases } from '../test/databases';
 import { minute, TestBrowser, testClock } from '../test/identity';
 import { browserIdSignature } from './browser-id';
 import { localRemoteOrigins } from './config';
@@ -63,9 +61,7 @@ describe.each(testDatabases)('the release registry on $name', (factory) => {
   const logLines: { level: string; msg: string; version?: string; reporters?: number }[] = [];
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
-    await seedDemo(handle.database, { catalogOverrideEntry: spotlight });
+    handle = await seededDatabase(factory, { catalogOverrideEntry: spotlight });
     app = createApp({
       db: handle.database,
       config: {

@@ -2,9 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, addMonths, format, getISODay } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, createApp } from '../app';
-import { migrate } from '../db/migrate';
-import { seedDemo } from '../db/seed';
-import { type TestDatabase, testDatabases } from '../test/databases';
+import { seededDatabase, type TestDatabase, testDatabases } from '../test/databases';
 import { type GraphQLResponse, postGraphQL } from '../test/graphql';
 
 const availabilityQuery = /* GraphQL */ `
@@ -91,9 +89,9 @@ describe.each(testDatabases)('availabilities query on $name', (factory) => {
     handle.database.transaction((tx) => tx.query(text, params));
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
-    await seedDemo(handle.database, { catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json' });
+    handle = await seededDatabase(factory, {
+      catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json',
+    });
     await handle.database.transaction((tx) => tx.exec(fixture));
     app = createApp({ db: handle.database, config: { nodeEnv: 'test' } });
   });

@@ -2,10 +2,9 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 import { type App, createApp } from '../app';
 import { developmentOperatorKey } from '../checkout';
-import { migrate } from '../db/migrate';
 import { loadIdentityConfig } from '../identity';
 import type { Database } from '../kernel/database/database';
-import type { TestDatabase, TestDatabaseFactory } from './databases';
+import { migratedDatabase, type TestDatabase, type TestDatabaseFactory } from './databases';
 import { TestBrowser } from './identity';
 
 /**
@@ -103,9 +102,7 @@ export async function createCheckoutTestContext(
     releasesConfig?: Parameters<typeof createApp>[0]['config']['releases'];
   } = {},
 ): Promise<CheckoutTestContext> {
-  const handle = await factory.create();
-  await migrate(handle.database);
-  await handle.database.transaction((tx) => tx.exec(fixture));
+  const handle = await migratedDatabase(factory, fixture);
   const app = createApp({
     db: handle.database,
     // In-process requests have no client address, so they would share one registration allowance:

@@ -1,9 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../db/migrate';
 import type { Db } from '../../kernel/database/database';
 import type { PractitionerSchedule } from '../../scheduling';
-import { type TestDatabase, testDatabases } from '../../test/databases';
+import { migratedDatabase, type TestDatabase, testDatabases } from '../../test/databases';
 import { SlotTakenError, slotTakenMessage } from '../errors';
 import { type HoldRequest, holdTime, practitionerLockSpace, type RankedChoice, tryOrder } from './hold-time';
 
@@ -71,9 +70,7 @@ describe.each(testDatabases)('holdTime on $name', (factory) => {
   let handle: TestDatabase;
   let db: Db;
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
-    await handle.database.transaction((tx) => tx.exec(fixture));
+    handle = await migratedDatabase(factory, fixture);
     db = handle.database.db;
   });
   afterAll(() => handle.dispose());

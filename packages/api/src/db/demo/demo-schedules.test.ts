@@ -1,8 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { getISODay } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDatabase, testDatabases } from '../../test/databases';
-import { migrate } from '../migrate';
+import { migratedDatabase, type TestDatabase, testDatabases } from '../../test/databases';
 import { demoMarketplaces, seedDemo } from '../seed';
 import type { DemoProcedure } from './demo-marketplace';
 import {
@@ -154,8 +153,7 @@ describe.each(testDatabases)('demo schedules seeded on $name', (factory) => {
   };
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
+    handle = await migratedDatabase(factory);
   });
   afterAll(() => handle.dispose());
 

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../../app';
-import { type TestDatabase, testDatabases } from '../../test/databases';
+import { seededDatabase, type TestDatabase, testDatabases } from '../../test/databases';
 import { signInWithPasscode, TestBrowser } from '../../test/identity';
 import { staffOperations } from '../../test/staff';
-import { migrate } from '../migrate';
 import { seedDemo } from '../seed';
 import { demoStaff } from './demo-staff';
 
@@ -13,9 +12,7 @@ describe.each(testDatabases)('demo staff on $name', (factory) => {
   const options = { catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json' };
 
   beforeAll(async () => {
-    handle = await factory.create();
-    await migrate(handle.database);
-    await seedDemo(handle.database, options);
+    handle = await seededDatabase(factory, options);
     app = createApp({ db: handle.database, config: { nodeEnv: 'test' } });
   });
   afterAll(() => handle.dispose());
