@@ -179,6 +179,65 @@ describe.each(testDatabases)('availabilities query on $name', (factory) => {
       await sql('update practitioners set active = true where id = 92');
     });
 
+    it("offers only times inside the clinic's opening hours, once it has set any; a day without hours is closed", async () => {
+      const weekday = getISODay(laTime('12:00'));
+      const nextDay = daysAhead(8, losAngeles);
+      // Open 10:30-14:00 and 15:00-18:00 on the asked weekday only: the next day is closed.
+      await sql(
+        `insert into clinic_opening_hours (marketplace_id, clinic_id, weekday, start_minute, end_minute)
+         values (90, 901, $1, 630, 840), (90, 901, $1, 900, 1080)`,
+        [weekday],
+      );
+      try {
+        const result = await atClinic(['9001'], { start: day, end: nextDay });
+        // Ada (9-17) and Ben (12-20) clipped: 10:30-14:00 with a 60-minute Drip, then 15:00-18:00.
+        expect(result.slots.filter((slot) => slot.date === day).map((slot) => slot.time)).toEqual([
+          ...times('10:30', '13:00', 15),
+          ...times('15:00', '17:00', 15),
+        ]);
+        expect(result.slots.filter((slot) => slot.date === nextDay)).toEqual([]);
+        // At-home visits do not follow a clinic's hours (Cleo, 10-14 at home).
+        const home = await availability({
+          marketplaceId: '90',
+          location: brooklyn,
+          procedureIds: ['9001'],
+          dateRange: { start: homeDay, end: homeDay },
+        });
+        expect(home.slots.map((slot) => slot.time)).toEqual(times('10:00', '13:00', 15));
+      } finally {
+        await sql('delete from clinic_opening_hours where clinic_id = 901');
+      }
+      expect((await atClinic(['9001'])).slots.map((slot) => slot.time)).toEqual(times('09:00', '19:00', 15));
+    });
+
+    it("clips a practitioner's changed day to the clinic's opening hours of that weekday", async () => {
+      const weekday = getISODay(laTime('12:00'));
+      await sql(
+        `insert into clinic_opening_hours (marketplace_id, clinic_id, weekday, start_minute, end_minute)
+         values (90, 901, $1, 600, 960)`,
+        [weekday],
+      );
+      // Ben works only 08:00-11:00 that day (the clinic opens at 10:00); Ada is off.
+      await sql(
+        `with ben as (
+           insert into practitioner_day_changes (marketplace_id, practitioner_id, date) values (90, 92, $1) returning id
+         ), ada as (
+           insert into practitioner_day_changes (marketplace_id, practitioner_id, date) values (90, 91, $1) returning id
+         )
+         insert into practitioner_day_change_hours (marketplace_id, day_change_id, organization_id, start_minute, end_minute)
+         select 90, id, 901, 480, 660 from ben`,
+        [day],
+      );
+      try {
+        expect((await atClinic(['9001'])).slots.map((slot) => slot.time)).toEqual(
+          times('10:00', '10:00', 15),
+        );
+      } finally {
+        await sql('delete from practitioner_day_changes where practitioner_id in (91, 92)');
+        await sql('delete from clinic_opening_hours where clinic_id = 901');
+      }
+    });
+
     it('reads each request in one database round trip, for a week as for a month', async () => {
       const client = (
         handle.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }

@@ -189,13 +189,37 @@ const changedDays = ({ start, end }: ScheduleRequest['dateRange'], alias: string
   sql`${sql.raw(alias)}.date between ${start}::date - 1 and ${end}::date + 1`;
 
 /**
+ * `opening` (when the place is open, [weekday, start minute, end minute]): a clinic's opening hours,
+ * where it has set any (a weekday without hours is closed), or all day, every day, for a clinic
+ * without opening hours and for at-home visits. Practitioners' hours are clipped to it.
+ */
+function openingPart(clinicId: number | null): SQL {
+  const clinic = clinicParam(clinicId);
+  return sql`
+      opening as (
+        select oh.weekday, oh.start_minute, oh.end_minute
+        from clinic_opening_hours oh where oh.clinic_id = ${clinic}
+        union all
+        select day, 0, 1440 from generate_series(1, 7) as day
+        where not exists (select 1 from clinic_opening_hours oh where oh.clinic_id = ${clinic})
+      )`;
+}
+
+/** Hours `alias` clipped to the row `o` of `opening` that they overlap on ISO weekday `weekday`. */
+const clippedStart = (alias: string) => sql.raw(`greatest(${alias}.start_minute, o.start_minute)`);
+const clippedEnd = (alias: string) => sql.raw(`least(${alias}.end_minute, o.end_minute)`);
+const openDuring = (alias: string, weekday: SQL) =>
+  sql`o.weekday = ${weekday} and o.start_minute < ${sql.raw(alias)}.end_minute and o.end_minute > ${sql.raw(alias)}.start_minute`;
+
+/**
  * `eligible` (active practitioners who perform everything wanted) and `windows` (their weekly hours
- * at the place, [weekday, start minute, end minute]); one without weekly hours there, or changed
- * hours there around the asked days, is left out.
+ * at the place while it is open, [weekday, start minute, end minute]); one without weekly hours
+ * there, or changed hours there around the asked days, is left out.
  */
 function practitionerParts({ marketplaceId, clinicId, dateRange }: ScheduleRequest): SQL[] {
   const clinic = clinicParam(clinicId);
   return [
+    openingPart(clinicId),
     sql`
       eligible as (
         select pr.id
@@ -211,9 +235,10 @@ function practitionerParts({ marketplaceId, clinicId, dateRange }: ScheduleReque
       windows as (
         select e.id as practitioner_id,
                coalesce((
-                 select json_agg(json_build_array(wh.weekday, wh.start_minute, wh.end_minute)
-                                 order by wh.weekday, wh.start_minute, wh.end_minute)
+                 select json_agg(json_build_array(wh.weekday, ${clippedStart('wh')}, ${clippedEnd('wh')})
+                                 order by wh.weekday, ${clippedStart('wh')}, ${clippedEnd('wh')})
                  from practitioner_working_hours wh
+                 join opening o on ${openDuring('wh', sql`wh.weekday`)}
                  where wh.practitioner_id = e.id and wh.organization_id is not distinct from ${clinic}
                ), '[]'::json) as list
         from eligible e
@@ -233,7 +258,7 @@ function practitionerParts({ marketplaceId, clinicId, dateRange }: ScheduleReque
 
 /**
  * Each practitioner of `windows` with their windows, their day changes around the asked days (with
- * their hours at the place), and their time off and live appointments (anywhere) that touch
+ * their hours at the place while it is open), and their time off and live appointments (anywhere) that touch
  * `around`, as [start, end] in epoch milliseconds.
  */
 function practitionerSchedulesJson({ clinicId, dateRange }: ScheduleRequest): SQL {
@@ -245,8 +270,10 @@ function practitionerSchedulesJson({ clinicId, dateRange }: ScheduleRequest): SQ
             select json_agg(json_build_object(
               'date', to_char(dc.date, 'YYYY-MM-DD'),
               'windows', coalesce((
-                select json_agg(json_build_array(dh.start_minute, dh.end_minute) order by dh.start_minute)
+                select json_agg(json_build_array(${clippedStart('dh')}, ${clippedEnd('dh')})
+                                order by ${clippedStart('dh')})
                 from practitioner_day_change_hours dh
+                join opening o on ${openDuring('dh', sql`extract(isodow from dc.date)::integer`)}
                 where dh.day_change_id = dc.id and dh.organization_id is not distinct from ${clinicParam(clinicId)}
               ), '[]'::json)) order by dc.date)
             from practitioner_day_changes dc

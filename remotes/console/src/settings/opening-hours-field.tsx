@@ -35,7 +35,8 @@ export function OpeningHoursField({
     <Fieldset.Root invalid={Boolean(error)}>
       <Fieldset.Legend>Opening hours</Fieldset.Legend>
       <Fieldset.HelperText>
-        For information: bookable times follow the practitioners’ working hours, not these.
+        Clients book only while the clinic is open and a practitioner works there. With no hours set, bookable
+        times follow the practitioners’ working hours alone.
       </Fieldset.HelperText>
       <Stack gap="3" mt="2">
         {WEEKDAYS.map((day, dayIndex) => {
