@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { freshStart } from '../support/booking';
+import { confirmAtGlowClinic, summaryTotal } from '../support/checkout';
 import {
   header,
   registerWithPassword,
@@ -117,4 +118,35 @@ test('on a phone the phone-verification notice takes its own room under the head
   await page.reload();
   await expect(heading).toBeVisible();
   await expect(notice).toHaveCount(0);
+});
+
+test('on a phone /confirm keeps the total and Request Appointment in reach, and covers nothing with them', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await freshStart(page, '/1/set-location');
+  await confirmAtGlowClinic(page);
+  const bar = page.getByTestId('submit-bar');
+  const request = bar.getByRole('button', { name: 'Request Appointment' });
+  // At the top of the page, with every form still to fill, the action and the total are on screen.
+  await expect(summaryTotal(page)).toHaveText(/^\$\d/);
+  await expect(request).toBeInViewport();
+  expect(await uncovered(request)).toBe(true);
+  await expect(bar).toContainText(`Total ${await summaryTotal(page).textContent()}`);
+  await expect(bar).toHaveCSS('position', 'fixed');
+  // A control scrolled into view by focus stays clear of the bar, and the page ends above it.
+  const memberships = page.getByRole('link', { name: 'Memberships & Packages' });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await memberships.focus();
+  await expect(memberships).toBeInViewport();
+  expect(await uncovered(memberships)).toBe(true);
+  const footer = page.getByText('Powered by Atrium');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  expect(await uncovered(footer)).toBe(true);
+
+  // On a wide screen the action is back in the summary, and the page has no room kept for a bar.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(bar).toHaveCSS('position', 'static');
+  await expect(bar.getByText(/^Total /)).toBeHidden();
+  expect(await page.evaluate(() => document.body.style.paddingBottom)).toBe('');
 });

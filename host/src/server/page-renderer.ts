@@ -14,6 +14,7 @@ import {
   type ClientValuesSnapshot,
   marketplaceIdStorage,
 } from '@atrium/stores';
+import type { QueryClient } from '@tanstack/react-query';
 import type { PagePreview } from '../document-state';
 import { homePage } from '../routes/home-redirect';
 import { isTopLevelPage, marketplacePageAt } from '../routes/marketplace-pages';
@@ -154,14 +155,31 @@ interface MarketplacePageRequest {
  * server and its server module loads, else the shell with the marketplace and preload hints.
  */
 async function renderMarketplacePage(
-  { loadPageRemote, withClientValues }: MarketplacePageTools,
+  tools: MarketplacePageTools,
   request: MarketplacePageRequest,
   entries: PageEntries,
   documents: PageDocuments,
 ): Promise<RenderedDocument> {
-  const { url, pageState, marketplaceId, marketplace, preview } = request;
-  if (pageState === null && isHomePath(url.pathname)) return newVisitorHome(withClientValues, request);
+  const { url, pageState } = request;
+  if (pageState === null && isHomePath(url.pathname)) return newVisitorHome(tools.withClientValues, request);
   const queryClient = createQueryClient();
+  try {
+    return await renderWithQueries(tools, request, entries, documents, queryClient);
+  } finally {
+    // The page holds its data (dehydrated): emptied now, the client's queries and their five-minute
+    // gc timers no longer keep every page rendered in the last five minutes in memory.
+    queryClient.clear();
+  }
+}
+
+/** The page of `renderMarketplacePage`, with the request's own query client. */
+async function renderWithQueries(
+  { loadPageRemote, withClientValues }: MarketplacePageTools,
+  { url, pageState, marketplaceId, marketplace, preview }: MarketplacePageRequest,
+  entries: PageEntries,
+  documents: PageDocuments,
+  queryClient: QueryClient,
+): Promise<RenderedDocument> {
   queryClient.setQueryData(marketplaceQueryOptions(marketplaceId).queryKey, marketplace);
   const known = {
     canaries: entries.canaries(marketplace.remoteOverrides),

@@ -47,6 +47,8 @@ describe('startServer with PGlite on disk', () => {
       expect(server.url).toBe(`http://localhost:${server.port}/graphql`);
       const health = await fetch(`http://localhost:${server.port}/healthz`);
       expect(await health.text()).toBe('ok');
+      // Idle connections are kept a minute (a proxy's reused connection is not closed under it).
+      expect(health.headers.get('keep-alive')).toBe('timeout=65');
       expect(await marketplaceName(server.url)).toBe('Solace Wellness Studio');
     } finally {
       await server.close();

@@ -105,7 +105,12 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
   const engine = jobs;
 
   const app = createApp({ db: database, config, jobsRunning: engine ? () => engine.isRunning() : undefined });
+  // Idle keep-alive connections are kept a minute, not Node's 5 s: a client (the host's proxy, a
+  // load balancer) that reuses a connection the server has just closed gets a reset instead of an
+  // answer, and under load its own idle timer (the server's hint less a second) can fire that late.
   const server = createServer(app);
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

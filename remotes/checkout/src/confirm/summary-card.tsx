@@ -1,7 +1,9 @@
+import { formatCents } from '@atrium/domain';
 import { serverMessage } from '@atrium/graphql-client';
 import type { CheckoutSummary, ValidatePromoCodeInput } from '@atrium/graphql-client/checkout';
 import { Link as RouterLink } from '@atrium/navigation';
-import { Alert, Button, Card, Heading, Link, RetryAlert, Skeleton, Stack } from '@atrium/ui';
+import { Alert, Box, Button, Card, Flex, Heading, Link, RetryAlert, Skeleton, Stack, Text } from '@atrium/ui';
+import { useEffect } from 'react';
 import { PromoCodeField } from './promo-code-field';
 import { DueNow, SummaryLines } from './summary-lines';
 import { type TipChoice, TipSelector } from './tip-selector';
@@ -53,11 +55,79 @@ export function SummaryCard({ summary, dueCents, tip, onTip, promoContext, submi
           <RouterLink to="../memberships?q=memberships">Memberships &amp; Packages</RouterLink>
         </Link>
         {submission.error?.message && <SubmitProblem error={submission.error} />}
-        <Button size="lg" loading={submission.submitting} disabled={!data} onClick={submission.submit}>
-          Request Appointment
-        </Button>
+        <SubmitBar totalCents={data ? (data.total[0] ?? 0) : null} submission={submission} />
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** Room kept at the page's end, and under a field scrolled into view, for the phone's submit bar. */
+const SUBMIT_BAR_ROOM = '6rem';
+/** Below Chakra's lg breakpoint the summary follows the forms, and the bar is at the screen's bottom. */
+const BAR_SHOWN = '(max-width: 63.99rem)';
+
+/** While the bar is at the bottom of the screen, the page ends and scrolls a field into view above it. */
+function useRoomForSubmitBar() {
+  useEffect(() => {
+    const query = window.matchMedia?.(BAR_SHOWN);
+    if (!query) return;
+    const root = document.documentElement;
+    const { body } = document;
+    const before = { scroll: root.style.scrollPaddingBottom, padding: body.style.paddingBottom };
+    const apply = () => {
+      root.style.scrollPaddingBottom = query.matches ? SUBMIT_BAR_ROOM : before.scroll;
+      body.style.paddingBottom = query.matches ? SUBMIT_BAR_ROOM : before.padding;
+    };
+    apply();
+    query.addEventListener('change', apply);
+    return () => {
+      query.removeEventListener('change', apply);
+      root.style.scrollPaddingBottom = before.scroll;
+      body.style.paddingBottom = before.padding;
+    };
+  }, []);
+}
+
+/**
+ * Request Appointment: in the summary on a wide screen; on a phone, where the summary comes after
+ * every form, in a bar held at the bottom of the screen with the total, so it is always in reach.
+ */
+function SubmitBar({
+  totalCents,
+  submission,
+}: {
+  totalCents: number | null;
+  submission: SummaryCardProps['submission'];
+}) {
+  useRoomForSubmitBar();
+  return (
+    <Box
+      data-testid="submit-bar"
+      position={{ base: 'fixed', lg: 'static' }}
+      insetX={{ base: '0', lg: 'auto' }}
+      bottom={{ base: '0', lg: 'auto' }}
+      zIndex={{ base: 'sticky', lg: 'auto' }}
+      bg={{ base: 'bg', lg: 'transparent' }}
+      borderTopWidth={{ base: '1px', lg: '0' }}
+      boxShadow={{ base: 'md', lg: 'none' }}
+      px={{ base: '4', lg: '0' }}
+      py={{ base: '3', lg: '0' }}
+    >
+      <Flex align="center" gap="4">
+        {totalCents !== null && (
+          <Text hideFrom="lg" flex="1" fontWeight="semibold">{`Total ${formatCents(totalCents)}`}</Text>
+        )}
+        <Button
+          size="lg"
+          flex={{ base: totalCents === null ? '1' : 'none', lg: '1' }}
+          loading={submission.submitting}
+          disabled={totalCents === null}
+          onClick={submission.submit}
+        >
+          Request Appointment
+        </Button>
+      </Flex>
+    </Box>
   );
 }
 
