@@ -1,5 +1,7 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
 import { confirmAtGlowClinic, projectWeeks, weekdayWeeksAhead } from '../support/checkout';
+import { dialog } from '../support/identity';
+import { ports } from '../support/ports';
 import { pickDay, timesRegion } from '../support/schedule';
 
 /** Fails one GraphQL operation (by its name) with a fault's raw text until `healed` is called. */
@@ -55,4 +57,49 @@ test('failed availability says so in place, never the raw text, and Try again sh
   outage.heal();
   await alert.getByRole('button', { name: 'Try again' }).click();
   await expect(timesRegion(page).getByRole('button').first()).toBeVisible();
+});
+
+test('sign-in with the account remote down says so in a dialog like the others, and Try again opens sign-in once the remote loads', async ({
+  page,
+  isMobile,
+}) => {
+  await page.goto('/1/set-location');
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose Location' })).toBeVisible();
+  // The account remote's deployment, unreachable from this browser until it is back.
+  let down = true;
+  await page.route(`http://localhost:${ports.account}/**`, (route) =>
+    down ? route.abort('connectionrefused') : route.fallback(),
+  );
+  await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
+  const notice = page.getByRole('alertdialog', { name: 'Sign-in unavailable' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('Sign-in could not be loaded. Check your connection and try again.');
+
+  // Where it sits: a bottom drawer across a phone, as the other dialogs there; centred on a desktop.
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  const placement = async () => {
+    const box = await notice.boundingBox();
+    if (!box) return 'hidden';
+    const bottom = Math.abs(box.y + box.height - height) <= 1;
+    const fullWidth = box.x <= 1 && Math.abs(box.width - width) <= 1;
+    if (bottom && fullWidth) return 'bottom drawer';
+    const centred = Math.abs(box.x + box.width / 2 - width / 2) <= 1 && box.y > 0 && !bottom;
+    return centred
+      ? 'centred'
+      : `at ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)}`;
+  };
+  await expect.poll(placement).toBe(isMobile ? 'bottom drawer' : 'centred');
+
+  // Still down: Try again tries, and the notice stays, ready for another try.
+  const tryAgain = notice.getByRole('button', { name: 'Try again' });
+  await tryAgain.click();
+  await expect(tryAgain).toBeEnabled();
+  await expect(notice).toBeVisible();
+  await expect(dialog(page, 'Sign in')).toHaveCount(0);
+
+  // Back: Try again opens sign-in.
+  down = false;
+  await tryAgain.click();
+  await expect(dialog(page, 'Sign in')).toBeVisible();
+  await expect(notice).toHaveCount(0);
 });

@@ -1,14 +1,20 @@
 import type { SignInDialogProps } from '@atrium/federation';
 import { $mgId, on } from '@atrium/stores';
-import { Button, Text, useIsClient } from '@atrium/ui';
+import { useIsClient } from '@atrium/ui';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { resetRemote } from '../federation/remote-registry';
+import { loadExposed, resetRemote } from '../federation/remote-registry';
 import { useCurrentMarketplace } from '../tenant/marketplace-context';
 import { RemoteOverlay } from './remote-overlay';
 
 const ViewerSync = lazy(() => import('./viewer-sync'));
-const Modal = lazy(() => import('@atrium/ui/overlays').then((m) => ({ default: m.Modal })));
+const SignInUnavailable = lazy(() => import('./sign-in-unavailable'));
+
+/** Before a retry the remote's failed load is forgotten, then its sign-in module is loaded again. */
+const reloadSignIn = () => {
+  resetRemote('account');
+  return loadExposed('account', 'SignInDialog');
+};
 
 interface SignInRequest {
   /** Bumped at every opening, so each opening starts the dialog afresh. */
@@ -29,7 +35,8 @@ export function AccountChrome() {
   const mgId = marketplace?.mgId ?? null;
   const storedMgId = useStore($mgId);
   const [signIn, setSignIn] = useState<SignInRequest | null>(null);
-  // The sign-in request whose dialog could not be loaded: said so, with a retry of the same request.
+  // The sign-in request whose dialog could not be loaded: said so, with a retry that loads the dialog
+  // again and then opens it for the same request.
   const [unavailable, setUnavailable] = useState<SignInRequest | null>(null);
   // The viewer is looked up from the browser only: a page rendered on the server shows a guest.
   const client = useIsClient();
@@ -77,24 +84,14 @@ export function AccountChrome() {
       )}
       {unavailable && (
         <Suspense fallback={null}>
-          <Modal
-            open
-            role="alertdialog"
-            title="Sign-in unavailable"
+          <SignInUnavailable
+            retry={reloadSignIn}
+            onLoaded={() => {
+              setUnavailable(null);
+              setSignIn({ ...unavailable, id: unavailable.id + 1 });
+            }}
             onClose={() => setUnavailable(null)}
-            footer={
-              <Button
-                onClick={() => {
-                  setUnavailable(null);
-                  setSignIn({ ...unavailable, id: unavailable.id + 1 });
-                }}
-              >
-                Try again
-              </Button>
-            }
-          >
-            <Text>Sign-in could not be loaded. Check your connection and try again.</Text>
-          </Modal>
+          />
         </Suspense>
       )}
     </>

@@ -89,8 +89,12 @@ export {
   emailAddress,
   fieldErrors,
   limitedText,
+  NEW_PASSWORD_MESSAGES,
+  newPassword,
   optional,
   optionalText,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
   requiredPassword,
   requiredText,
   usPhone,
@@ -115,8 +119,10 @@ export type { RegistrationDetails } from './forms/form-rules';
 export {
   ADDRESS_MAX_LENGTH,
   APPOINTMENT_ACTION_MESSAGES,
+  CHANGE_PASSWORD_MESSAGES,
   CHECKOUT_PERSONAL_MESSAGES,
   CUSTOM_TIP_INVALID,
+  changePasswordForm,
   checkoutPersonalFields,
   customTip,
   hasStarted,
@@ -124,6 +130,7 @@ export {
   INVALID_PROMO_CODE,
   NAME_MAX_LENGTH,
   NOTES_MAX_LENGTH,
+  newPasswordForm,
   normalizePromoCode,
   notes,
   PASSCODE_LENGTH,
@@ -213,6 +220,7 @@ export {
   ONBOARDING_MESSAGES,
   ownerEmail,
 } from './onboarding/marketplace-onboarding';
+export { cardBrandName, cardLabel } from './payments/card-brand';
 export {
   isRefundRequestKey,
   REFUND_MESSAGES,

@@ -3,10 +3,12 @@
 import type { Resolvers } from '../generated/resolvers-types';
 import { clientAppointmentsResolvers } from './client-appointments-resolvers';
 import { creditDiscountResolvers } from './credit-discount-resolvers';
+import { paymentHistoryResolvers } from './receipts/payment-history-resolvers';
 import { checkoutResolvers } from './resolvers';
 
 export const resolvers: Resolvers[] = [
   checkoutResolvers,
   clientAppointmentsResolvers,
   creditDiscountResolvers,
+  paymentHistoryResolvers,
 ];

@@ -38,6 +38,7 @@ export {
 export type { CheckoutContext, CheckoutPorts } from './ports';
 export { handleProcessorEvent, processorEventLifetimeMs, refundedInProcessor } from './processor-events';
 export { promoMessages } from './promo-codes';
+export { sendPaymentReceipt } from './receipts/send-receipt';
 export type { RefundOutcome } from './refunds';
 export { refundPayment } from './refunds';
 export type { RescheduleOptions, RescheduleTarget } from './reschedule';

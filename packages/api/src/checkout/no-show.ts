@@ -7,7 +7,7 @@ import type { Db } from '../kernel/database/database';
 import { InvalidInputError, NotFoundError } from '../kernel/errors';
 import { largestId } from '../kernel/id-input';
 import { marketplaces } from '../kernel/tables';
-import { paymentInstruments } from '../payments';
+import { paymentInstruments, queuePaymentReceipt } from '../payments';
 import { appointments } from '../scheduling';
 import { notifyClient } from './appointment-notices/notify';
 import type { OperatorAppointmentResult } from './operator-actions';
@@ -117,15 +117,19 @@ export async function chargeNoShowFee(
     idempotencyKey: payment.idempotencyKey,
     description: `No-show fee, appointment ${payment.appointmentId}`,
   });
-  await deps.db
-    .update(appointmentPayments)
-    .set({
-      status: result.ok ? 'succeeded' : 'failed',
-      processorReference: result.ok ? result.reference : null,
-      failureReason: result.ok ? null : result.reason,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(appointmentPayments.id, payment.id), eq(appointmentPayments.status, 'pending')));
+  await deps.db.transaction(async (tx) => {
+    const [settled] = await tx
+      .update(appointmentPayments)
+      .set({
+        status: result.ok ? 'succeeded' : 'failed',
+        processorReference: result.ok ? result.reference : null,
+        failureReason: result.ok ? null : result.reason,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(appointmentPayments.id, payment.id), eq(appointmentPayments.status, 'pending')))
+      .returning({ id: appointmentPayments.id });
+    if (settled && result.ok) await queuePaymentReceipt(tx, 'appointment_payment', settled.id);
+  });
   const cents = payment.amountCents;
   return result.ok ? { ok: true, cents } : { ok: false, cents, reason: result.reason };
 }

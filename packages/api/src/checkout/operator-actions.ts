@@ -11,7 +11,7 @@ import { InvalidInputError, NotFoundError } from '../kernel/errors';
 import { largestId } from '../kernel/id-input';
 import { packageItems } from '../memberships';
 import type { NotificationSettings } from '../notifications';
-import { type PaymentProcessorName, paymentInstruments } from '../payments';
+import { type PaymentProcessorName, paymentInstruments, queuePaymentReceipt } from '../payments';
 import { type AppointmentStatus, appointments } from '../scheduling';
 import { notifyClient } from './appointment-notices/notify';
 import { reminderLeadMs } from './appointment-notices/reminders';
@@ -137,15 +137,19 @@ export async function chargeAttempt(
     await recordFailedCharge(deps, attempt, result.reason);
     return pendingResult(result.reason);
   }
-  await db
-    .update(appointmentPayments)
-    .set({
-      status: 'succeeded',
-      processorReference: result.reference,
-      failureReason: null,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(appointmentPayments.id, attempt.id), eq(appointmentPayments.status, 'pending')));
+  await db.transaction(async (tx) => {
+    const [paid] = await tx
+      .update(appointmentPayments)
+      .set({
+        status: 'succeeded',
+        processorReference: result.reference,
+        failureReason: null,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(appointmentPayments.id, attempt.id), eq(appointmentPayments.status, 'pending')))
+      .returning({ id: appointmentPayments.id });
+    if (paid) await queuePaymentReceipt(tx, 'appointment_payment', paid.id);
+  });
   return bookCharged(deps, appointmentId, { amount: attempt.amountCents, reference: result.reference });
 }
 
@@ -309,7 +313,17 @@ export async function bookCharged(
       })
       .where(and(eq(appointments.id, appointmentId), eq(appointments.status, 'PENDING')))
       .returning({ id: appointments.id });
-    if (row) await notifyClient(tx, notifications, 'confirmed', { appointmentId });
+    if (row) {
+      await notifyClient(
+        tx,
+        notifications,
+        'confirmed',
+        { appointmentId },
+        {
+          charged: charged ? { cents: charged.amount, card: await chargedCard(tx, charged.reference) } : null,
+        },
+      );
+    }
     return row;
   });
   if (booked)
@@ -339,6 +353,16 @@ export async function bookCharged(
   throw new InvalidInputError(
     `Appointment ${appointmentId} was ${now.status} meanwhile; nothing was charged.`,
   );
+}
+
+/** The card a charge of an appointment was made to (by the processor's reference), for its mail. */
+async function chargedCard(db: Db, reference: string) {
+  const [card] = await db
+    .select({ brand: paymentInstruments.brand, lastFour: paymentInstruments.lastFour })
+    .from(appointmentPayments)
+    .innerJoin(paymentInstruments, eq(paymentInstruments.id, appointmentPayments.paymentInstrumentId))
+    .where(eq(appointmentPayments.processorReference, reference));
+  return card ?? null;
 }
 
 /**

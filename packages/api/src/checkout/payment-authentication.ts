@@ -6,7 +6,13 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { users } from '../identity';
 import { InvalidInputError, NotFoundError } from '../kernel/errors';
 import { marketplaces } from '../kernel/tables';
-import { type CardIdentity, type Payments, saveInstrument, verifyNewCard } from '../payments';
+import {
+  type CardIdentity,
+  type Payments,
+  queuePaymentReceipt,
+  saveInstrument,
+  verifyNewCard,
+} from '../payments';
 import { appointments } from '../scheduling';
 import { bookCharged, hashToken, type OperatorDependencies } from './operator-actions';
 import { appointmentPayments, appointmentRequests } from './tables';
@@ -76,20 +82,24 @@ export async function settleAppointmentPayment(
   open: ('pending' | 'requires_action' | 'failed')[],
   state: { status: 'succeeded'; reference: string } | { status: 'failed'; reason: string },
 ): Promise<void> {
-  const [settled] = await deps.db
-    .update(appointmentPayments)
-    .set(
-      state.status === 'succeeded'
-        ? {
-            status: 'succeeded',
-            processorReference: state.reference,
-            failureReason: null,
-            updatedAt: sql`now()`,
-          }
-        : { status: 'failed', failureReason: state.reason, updatedAt: sql`now()` },
-    )
-    .where(and(eq(appointmentPayments.id, payment.id), inArray(appointmentPayments.status, open)))
-    .returning({ id: appointmentPayments.id });
+  const settled = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(appointmentPayments)
+      .set(
+        state.status === 'succeeded'
+          ? {
+              status: 'succeeded',
+              processorReference: state.reference,
+              failureReason: null,
+              updatedAt: sql`now()`,
+            }
+          : { status: 'failed', failureReason: state.reason, updatedAt: sql`now()` },
+      )
+      .where(and(eq(appointmentPayments.id, payment.id), inArray(appointmentPayments.status, open)))
+      .returning({ id: appointmentPayments.id });
+    if (row && state.status === 'succeeded') await queuePaymentReceipt(tx, 'appointment_payment', row.id);
+    return row;
+  });
   if (!settled || state.status !== 'succeeded') return;
   try {
     await bookCharged(deps, payment.appointmentId, {

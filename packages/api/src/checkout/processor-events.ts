@@ -7,7 +7,12 @@ import type { Db } from '../kernel/database/database';
 import type { Logger } from '../kernel/logger';
 import { membershipCharges, packagePurchases } from '../memberships';
 import type { ProcessorEvent } from '../payments';
-import { type PaymentProcessorName, paymentDisputes, processorEvents } from '../payments';
+import {
+  type PaymentProcessorName,
+  paymentDisputes,
+  processorEvents,
+  queuePaymentReceipt,
+} from '../payments';
 import { applyPaymentOutcome, type PaymentOutcomePorts } from './payment-outcomes';
 import {
   failRefund,
@@ -111,11 +116,18 @@ async function recordRefund(
     return;
   }
   const reference = facts.paymentReference;
-  for (const table of [packagePurchases, membershipCharges] as const) {
-    await tx
+  const charges = [
+    [packagePurchases, 'package_refund'],
+    [membershipCharges, 'membership_refund'],
+  ] as const;
+  for (const [table, receipt] of charges) {
+    const refunded = await tx
       .update(table)
       .set({ status: 'refunded', failureReason: refundedInProcessor, updatedAt: now })
-      .where(and(eq(table.processorReference, reference), eq(table.status, 'succeeded')));
+      .where(and(eq(table.processorReference, reference), eq(table.status, 'succeeded')))
+      .returning({ id: table.id });
+    // The client's receipt of the money given back, queued with the record of it.
+    for (const row of refunded) await queuePaymentReceipt(tx, receipt, row.id);
   }
   log.info({ paymentReference: reference }, 'Payment refunded in the processor');
 }

@@ -14,6 +14,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../kernel/database/database';
 import { InvalidInputError, NotFoundError } from '../kernel/errors';
 import { largestId } from '../kernel/id-input';
+import { queuePaymentReceipt } from '../payments';
 import { notifyClient } from './appointment-notices/notify';
 import type { OperatorDependencies } from './ports';
 import { appointmentPayments, appointmentRefunds } from './tables';
@@ -105,8 +106,8 @@ async function openRefund(db: Db, paymentId: number, request: RefundRequest) {
 }
 
 /**
- * Asks the processor for a pending refund under its key and records the answer; the client's mail is
- * queued in the transaction that records it given back. A refusal is recorded and thrown as the
+ * Asks the processor for a pending refund under its key and records the answer; the client's mail and
+ * the refund's receipt are queued in the transaction that records it given back. A refusal is recorded and thrown as the
  * processor's reason; an error (the processor unreachable) leaves it pending for a retry.
  */
 async function askProcessor(
@@ -145,6 +146,7 @@ async function askProcessor(
       .returning({ id: appointmentRefunds.id });
     if (!answer.ok || !settled) return;
     await markFullyRefunded(tx, payment);
+    await queuePaymentReceipt(tx, 'appointment_refund', settled.id);
     if (notify) {
       await notifyClient(
         tx,
@@ -268,14 +270,16 @@ export async function recordProcessorRefunds(
     .orderBy(asc(appointmentRefunds.id));
   for (const refund of pending) {
     if (known + refund.amountCents > totalCents) break;
-    await tx
+    const [given] = await tx
       .update(appointmentRefunds)
       .set({ status: 'succeeded', updatedAt: sql`now()` })
-      .where(and(eq(appointmentRefunds.id, refund.id), eq(appointmentRefunds.status, 'pending')));
+      .where(and(eq(appointmentRefunds.id, refund.id), eq(appointmentRefunds.status, 'pending')))
+      .returning({ id: appointmentRefunds.id });
+    if (given) await queuePaymentReceipt(tx, 'appointment_refund', given.id);
     known += refund.amountCents;
   }
   if (totalCents > known) {
-    await tx
+    const [added] = await tx
       .insert(appointmentRefunds)
       .values({
         appointmentPaymentId: payment.id,
@@ -285,7 +289,9 @@ export async function recordProcessorRefunds(
         reason: refundedInProcessorReason,
         actor: null,
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: appointmentRefunds.id });
+    if (added) await queuePaymentReceipt(tx, 'appointment_refund', added.id);
   }
   await markFullyRefunded(tx, payment);
 }

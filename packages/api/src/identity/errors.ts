@@ -14,6 +14,22 @@ export class UnauthenticatedError extends Error {
  */
 export class CodeSpentError extends UnauthenticatedError {}
 
+/**
+ * A signed-in client's password that is not theirs (changing it needs the current one):
+ * INCORRECT_PASSWORD, not UNAUTHENTICATED, because the client is still signed in.
+ */
+export class IncorrectPasswordError extends Error {
+  override readonly name = 'IncorrectPasswordError';
+}
+
+/**
+ * A change that needs a recent proof of identity from a client who signed in too long ago:
+ * REAUTHENTICATION_REQUIRED, so the page asks for a fresh sign-in code.
+ */
+export class ReauthenticationRequiredError extends Error {
+  override readonly name = 'ReauthenticationRequiredError';
+}
+
 /** Too many requests of one kind from one email address or one IP address: RATE_LIMITED. */
 export class RateLimitedError extends Error {
   override readonly name = 'RateLimitedError';

@@ -1,14 +1,19 @@
 // Input rules of the identity operations: the domain's field rules, which the sign-in and profile
 // forms use too, so the API judges and words a field as the form does; plus the limits only the
-// API keeps (a password's and a token's length, the time zone, zod's stricter email check).
+// API keeps (a new password's strength, a token's length, the time zone, zod's stricter email check).
 import {
   anyCountryPhone,
+  changePasswordForm,
+  NEW_PASSWORD_MESSAGES,
+  newPassword,
   optional,
+  PASSWORD_MAX_LENGTH,
   PROFILE_MESSAGES,
   passcode,
   passwordSignInForm,
   phoneCode,
   profileFields,
+  RESET_PASSWORD_MESSAGES,
   SIGN_IN_EMAIL_MESSAGES,
   signInEmail,
 } from '@atrium/domain';
@@ -18,20 +23,24 @@ import { weakPasswordReason } from './password-strength';
 /** Sign-in email: 'Please enter your email address.' when empty, 'Please enter a valid email address.' else. */
 export const emailInput = z.pipe(signInEmail, z.email(SIGN_IN_EMAIL_MESSAGES.invalid));
 
-/** A password being chosen: 8 to 256 characters, and not easy to guess (zxcvbn, password-strength.ts). */
-export const newPasswordInput = z
-  .string()
-  .min(8, 'Password must be at least 8 characters.')
-  .max(256, 'Password must be at most 256 characters.')
-  .superRefine((password, context) => {
+/**
+ * A password being chosen: the forms' rule (required, 8 to 256 characters), then not easy to guess
+ * (zxcvbn, password-strength.ts). Services check it again with the account's own words (email, names).
+ */
+export const newPasswordInput = z.pipe(
+  newPassword(RESET_PASSWORD_MESSAGES.password),
+  z.string().superRefine((password, context) => {
     const reason = weakPasswordReason(password);
     if (reason) context.addIssue({ code: 'custom', message: reason });
-  });
-
-export const passwordInput = z.pipe(
-  passwordSignInForm.shape.password,
-  z.string().max(256, 'Password must be at most 256 characters.'),
+  }),
 );
+
+const atMostMaxLength = z.string().max(PASSWORD_MAX_LENGTH, NEW_PASSWORD_MESSAGES.tooLong);
+
+export const passwordInput = z.pipe(passwordSignInForm.shape.password, atMostMaxLength);
+
+/** The current password the profile's Change password asks for. */
+export const currentPasswordInput = z.pipe(changePasswordForm.shape.currentPassword, atMostMaxLength);
 
 export const passcodeTokenInput = z
   .string()

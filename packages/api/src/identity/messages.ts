@@ -84,3 +84,31 @@ export function accountExistsEmail(marketplaceName: string, signInLink: string):
     ),
   };
 }
+
+/**
+ * The notice that a signed-in client set or changed their password (from the profile), so that an
+ * owner whose session was taken hears of it: what to do if it was not them, and where.
+ */
+export function passwordChangedEmail(
+  marketplaceName: string,
+  change: 'set' | 'changed',
+  signInLink: string,
+): EmailContent {
+  const what =
+    change === 'set'
+      ? `A password was set for your ${marketplaceName} account. You can now sign in with your email and this password, or with a code sent to this address.`
+      : `The password of your ${marketplaceName} account was changed.`;
+  const signedOut = 'Every other device signed in to your account was signed out.';
+  const notYou =
+    'If it was not you, sign in with a code sent to this address and change your password, or choose "Forgot password?" to set a new one: either way every other device is signed out.';
+  return {
+    subject: `Your ${marketplaceName} password was ${change}`,
+    text: `${what}\n\n${signedOut}\n\n${notYou}\n${signInLink}`,
+    html: layout(
+      marketplaceName,
+      `<p>${escapeHtml(what)}</p>
+<p>${escapeHtml(signedOut)}</p>
+<p>If it was not you, <a href="${escapeHtml(signInLink)}">sign in</a> with a code sent to this address and change your password, or choose "Forgot password?" to set a new one: either way every other device is signed out.</p>`,
+    ),
+  };
+}

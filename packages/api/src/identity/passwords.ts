@@ -34,6 +34,13 @@ export const passwordMessages = {
 const failureDelay = { freeHits: 5, firstDelayMs: 2_000, maxDelayMs: 15 * 60_000 };
 
 /**
+ * The limit of a password tried from one of the owner's own browsers (a sign-in there, or the current
+ * password the profile asks for): the owner's own failures only, five free, then growing delays.
+ */
+export const ownBrowserPasswordLimit = (owner: UserRow): RateLimit =>
+  ownBrowserLimit('password', owner, 1_000, failureDelay);
+
+/**
  * Password sign-in limits. Only failures count against an address (a correct password takes its hit
  * back). From one IP address an address gets five free tries, then growing delays instead of a lockout;
  * from anywhere, a ceiling against attackers with many IP addresses, which slows them down once
@@ -44,7 +51,7 @@ const signInLimits = (
   request: { mgId: number; email: string; clientIp: string },
   owner: UserRow | null,
 ): RateLimit[] => {
-  if (owner) return [ownBrowserLimit('password', owner, 1_000, failureDelay)];
+  if (owner) return [ownBrowserPasswordLimit(owner)];
   const [perAddressAndClient, perAddress, perClient] = addressLimits('password', request, {
     perAddressAndClient: 1_000,
     perAddress: 100,
@@ -52,7 +59,8 @@ const signInLimits = (
   });
   return [{ ...perAddressAndClient, growingDelay: failureDelay }, perAddress, perClient];
 };
-const failureScopes = ['password:email+ip', 'password:email', 'password:own-browser'];
+/** The scopes of failures a correct password takes back. */
+export const failureScopes = ['password:email+ip', 'password:email', 'password:own-browser'];
 
 /** Registrations of one address an hour, from one IP address and from anywhere. */
 const registrationsPerAddressAndClient = 3;

@@ -51,6 +51,8 @@ export interface ActiveSession {
   id: number;
   userId: number;
   mgId: number;
+  /** When the user signed in (by password, code, link or provider): how recent the proof is. */
+  startedAt: Date;
 }
 
 /** A session token the browser sent, and the group its cookie is for (null: the legacy cookie). */
@@ -277,13 +279,13 @@ async function insertSession(
     .values({ tokenHash: sha256(token), userId: user.id, mgId: user.mgId, createdAt: now, lastSeenAt: now })
     .returning({ id: sessions.id });
   if (!row) throw new Error('Session was not created');
-  return { session: { id: row.id, userId: user.id, mgId: user.mgId }, token };
+  return { session: { id: row.id, userId: user.id, mgId: user.mgId, startedAt: now }, token };
 }
 
 type LoadedSession = typeof sessions.$inferSelect;
 
 function toActive(row: LoadedSession): ActiveSession {
-  return { id: row.id, userId: row.userId, mgId: row.mgId };
+  return { id: row.id, userId: row.userId, mgId: row.mgId, startedAt: row.createdAt };
 }
 
 /** The session of a token if it is neither revoked, idle too long nor too old. */
@@ -325,7 +327,7 @@ export async function findActiveSession(db: Db, now: Date, token: string): Promi
   return toActive(row);
 }
 
-/** Ends every session of a user (after a password reset). */
+/** Ends every session of a user (after a password reset or change). */
 export async function revokeAllSessions(db: Db, userId: number, now: Date): Promise<void> {
   await db
     .update(sessions)

@@ -28,6 +28,8 @@ export interface UserView {
   phoneConfirmed: boolean;
   emailOptIn: boolean;
   phoneOptIn: boolean;
+  /** Whether the user can sign in with a password (the profile offers to set one otherwise). */
+  hasPassword: boolean;
   profile: ProfileView;
 }
 
@@ -172,6 +174,7 @@ export function toUserView(row: UserRow): UserView {
     phoneConfirmed: row.phoneConfirmedAt !== null,
     emailOptIn: row.emailOptIn,
     phoneOptIn: row.phoneOptIn,
+    hasPassword: row.passwordHash !== null,
     profile: {
       email: row.email,
       givenName: row.givenName,

@@ -1,9 +1,9 @@
 import PgBoss from 'pg-boss';
-import { queueDueReminders, reconcilePendingConfirmations } from '../checkout';
+import { queueDueReminders, reconcilePendingConfirmations, sendPaymentReceipt } from '../checkout';
 import { type AccountEmailJob, sendAccountEmail } from '../identity';
 import type { Database } from '../kernel/database/database';
 import { bossDb } from '../kernel/jobs/pg-boss-db';
-import { jobSchema, type NewRequestJob, queues } from '../kernel/jobs/queues';
+import { jobSchema, type NewRequestJob, type PaymentReceiptJob, queues } from '../kernel/jobs/queues';
 import { reconcilePendingPurchases, renewDueMemberships } from '../memberships';
 import type { Mailer, NotificationSettings, SmsSender } from '../notifications';
 import { deliverMessage } from '../notifications';
@@ -63,6 +63,7 @@ export async function startJobEngine(ports: JobPorts, options: JobEngineOptions)
   await startDeliveryWorkers(boss, ports, options);
   await startAccountEmailWorker(boss, ports, options);
   await startNewRequestWorker(boss, ports, options);
+  await startPaymentReceiptWorker(boss, ports, options);
   await startSchedules(boss, ports, options);
   return {
     isRunning: () => running,
@@ -147,6 +148,24 @@ async function startNewRequestWorker(
       options.onError(error, queues.newRequest.name);
       throw error;
     });
+  });
+}
+
+/** Receipts: each job mails one charge's or refund's receipt (once, however often run). */
+async function startPaymentReceiptWorker(
+  boss: PgBoss,
+  ports: JobPorts,
+  options: JobEngineOptions,
+): Promise<void> {
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds };
+  await boss.work<PaymentReceiptJob>(queues.paymentReceipt.name, polling, async ([job]) => {
+    if (!job) return;
+    await sendPaymentReceipt({ db: ports.database.db, notifications: ports.notifications }, job.data).catch(
+      (error: unknown) => {
+        options.onError(error, queues.paymentReceipt.name);
+        throw error;
+      },
+    );
   });
 }
 

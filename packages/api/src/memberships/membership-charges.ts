@@ -11,7 +11,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../kernel/database/database';
 import { InvalidInputError } from '../kernel/errors';
 import type { PaymentsProcessor } from '../payments';
-import { paymentInstruments } from '../payments';
+import { paymentInstruments, queuePaymentReceipt } from '../payments';
 import { addPeriod, startOfUtcDate } from './periods';
 import {
   type MembershipChargeKind,
@@ -143,19 +143,28 @@ export async function settleMembershipCharge(
           updatedAt: now,
         })
         .where(eq(membershipCharges.id, charge.id));
+      await queuePaymentReceipt(tx, 'membership_charge', charge.id);
     },
     finish: async (status, reason, reference) => {
-      await db
-        .update(membershipCharges)
-        .set({
-          status,
-          failureReason: reason,
-          processorReference: reference,
-          // A failed purchase refunded after a late success leaves its key to a later purchase.
-          clientKey: sql`case when ${membershipCharges.status} = 'failed' then null else ${membershipCharges.clientKey} end`,
-          updatedAt: now,
-        })
-        .where(pendingCharge);
+      await db.transaction(async (tx) => {
+        const [settled] = await tx
+          .update(membershipCharges)
+          .set({
+            status,
+            failureReason: reason,
+            processorReference: reference,
+            // A failed purchase refunded after a late success leaves its key to a later purchase.
+            clientKey: sql`case when ${membershipCharges.status} = 'failed' then null else ${membershipCharges.clientKey} end`,
+            updatedAt: now,
+          })
+          .where(pendingCharge)
+          .returning({ id: membershipCharges.id });
+        // Charged, then given back (another membership became Active first): a receipt of each.
+        if (settled && status === 'refunded') {
+          await queuePaymentReceipt(tx, 'membership_charge', settled.id);
+          await queuePaymentReceipt(tx, 'membership_refund', settled.id);
+        }
+      });
     },
   });
   const [row] = await db.select().from(membershipCharges).where(eq(membershipCharges.id, chargeId));

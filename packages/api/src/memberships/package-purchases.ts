@@ -5,7 +5,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../kernel/database/database';
 import type { PaymentsProcessor } from '../payments';
-import { paymentInstruments } from '../payments';
+import { paymentInstruments, queuePaymentReceipt } from '../payments';
 import {
   askProcessor,
   type ChargeOutcome,
@@ -127,12 +127,21 @@ export async function settlePackagePurchase(
           updatedAt: now,
         })
         .where(eq(packagePurchases.id, purchase.id));
+      await queuePaymentReceipt(tx, 'package_purchase', purchase.id);
     },
     finish: async (status, reason, reference) => {
-      await db
-        .update(packagePurchases)
-        .set({ status, failureReason: reason, processorReference: reference, updatedAt: now })
-        .where(pending);
+      await db.transaction(async (tx) => {
+        const [settled] = await tx
+          .update(packagePurchases)
+          .set({ status, failureReason: reason, processorReference: reference, updatedAt: now })
+          .where(pending)
+          .returning({ id: packagePurchases.id });
+        // Charged, then given back (what it paid for could not be had): a receipt of each.
+        if (settled && status === 'refunded') {
+          await queuePaymentReceipt(tx, 'package_purchase', settled.id);
+          await queuePaymentReceipt(tx, 'package_refund', settled.id);
+        }
+      });
     },
   });
   const [row] = await db.select().from(packagePurchases).where(eq(packagePurchases.id, purchaseId));

@@ -25,6 +25,14 @@ export {
 } from './errors';
 export { cardInput } from './inputs';
 export { saveInstrument, verifyNewCard, walletMessages } from './payment-instruments';
+export type { ReceiptFacts } from './receipts';
+export { queuePaymentReceipt, queueReceiptMail, receiptEmail } from './receipts';
 export { useStripeWebhooks } from './stripe-webhooks';
 export type { PaymentProcessorName } from './tables';
-export { paymentDisputes, paymentInstruments, paymentProcessors, processorEvents } from './tables';
+export {
+  paymentDisputes,
+  paymentInstruments,
+  paymentProcessors,
+  paymentReceipts,
+  processorEvents,
+} from './tables';

@@ -2,11 +2,13 @@
 // migrations in src/db/migrations: the SQL is the truth, and src/db/schema.test.ts compares both.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   unique,
@@ -14,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from '../identity';
 import { timestamptz } from '../kernel/database/columns';
+import { paymentReceiptSources } from '../kernel/jobs/queues';
 
 export const paymentProcessors = ['sandbox', 'stripe'] as const;
 export type PaymentProcessorName = (typeof paymentProcessors)[number];
@@ -172,5 +175,25 @@ export const paymentDisputes = pgTable(
   (t) => [
     check('payment_disputes_amount_not_negative', sql`${t.amountCents} >= 0`),
     index('payment_disputes_payment_reference_idx').on(t.paymentReference),
+  ],
+);
+
+/**
+ * A receipt mailed (0033): one per charge or refund, keyed by its own row (`source` names the table),
+ * written with the mail so a retried receipt job mails nobody twice.
+ */
+export const paymentReceipts = pgTable(
+  'payment_receipts',
+  {
+    source: text('source', { enum: paymentReceiptSources }).notNull(),
+    sourceId: bigint('source_id', { mode: 'number' }).notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.source, t.sourceId] }),
+    check(
+      'payment_receipts_source_known',
+      sql`${t.source} in ('appointment_payment', 'appointment_refund', 'package_purchase', 'package_refund', 'membership_charge', 'membership_refund')`,
+    ),
   ],
 );

@@ -8,6 +8,7 @@ import { type SeedOptions, seedDemo } from '../db/seed';
 import { createDatabase } from '../kernel/database/create-database';
 import type { Database } from '../kernel/database/database';
 import { createPgliteDatabase } from '../kernel/database/pglite';
+import type { PreparedStore } from './prepared-store';
 
 export interface TestDatabase {
   database: Database;
@@ -34,7 +35,7 @@ export interface TestDatabaseFactory {
 }
 
 /** Where this run keeps its prepared databases (prepared-databases-setup.ts); none outside vitest's run. */
-function preparedStore(): { dir: string; runId: string } | undefined {
+function preparedStore(): PreparedStore | undefined {
   try {
     return inject('preparedDatabases');
   } catch {

@@ -4,19 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** This run's prepared databases (databases.ts): PGlite dumps in `dir`, PostgreSQL templates named with `runId`. */
-    preparedDatabases: { dir: string; runId: string };
-  }
-}
+import type { PreparedStore } from './prepared-store';
 
 /** Gives the run a place for its prepared databases, and removes them when it ends. */
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(tmpdir(), 'atrium-prepared-'));
   const runId = randomBytes(4).toString('hex');
-  project.provide('preparedDatabases', { dir, runId });
+  const store: PreparedStore = { dir, runId };
+  project.provide('preparedDatabases', store);
   return async () => {
     await rm(dir, { recursive: true, force: true });
     const serverUrl = process.env.DATABASE_URL;

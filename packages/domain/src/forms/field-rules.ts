@@ -34,6 +34,28 @@ export const limitedText = (message: string, label: string, max: number) =>
 export const requiredPassword = (message: string) =>
   z.string({ error: message }).check(z.minLength(1, message));
 
+/** How long a new password may be (the API also refuses one that is easy to guess). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+export const NEW_PASSWORD_MESSAGES = {
+  tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.`,
+  tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+};
+
+/**
+ * A password being chosen (registration, a reset, the profile's Set a password and Change password),
+ * as typed, never trimmed: `required` when empty, then 8 to 256 characters. How easy it is to guess is
+ * the API's to judge (its estimator's dictionaries are too large for every browser to load).
+ */
+export const newPassword = (required: string) =>
+  z
+    .string({ error: required })
+    .check(
+      z.minLength(1, { error: required, abort: true }),
+      z.minLength(PASSWORD_MIN_LENGTH, { error: NEW_PASSWORD_MESSAGES.tooShort, abort: true }),
+      z.maxLength(PASSWORD_MAX_LENGTH, NEW_PASSWORD_MESSAGES.tooLong),
+    );
+
 const blankToNull = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value;
 

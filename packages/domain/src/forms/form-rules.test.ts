@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from './field-rules';
 import {
+  changePasswordForm,
   checkoutPersonalFields,
   customTip,
   normalizePromoCode,
@@ -95,6 +96,40 @@ describe('reset password form', () => {
 
   it('passes two equal passwords', () => {
     expect(errors('new-pass-1', 'new-pass-1')).toEqual({});
+  });
+
+  it('refuses a new password under 8 characters or over 256, as the API does', () => {
+    expect(errors('seven77', 'seven77')).toEqual({ password: 'Password must be at least 8 characters.' });
+    const long = 'a'.repeat(257);
+    expect(errors(long, long)).toEqual({ password: 'Password must be at most 256 characters.' });
+    expect(errors('a'.repeat(256), 'a'.repeat(256))).toEqual({});
+  });
+
+  it('never trims a password: spaces count as characters', () => {
+    expect(errors('   a    ', '   a    ')).toEqual({});
+  });
+});
+
+describe('change password form', () => {
+  const errors = (currentPassword: string, password: string, confirmPassword: string) =>
+    fieldErrors(changePasswordForm, { currentPassword, password, confirmPassword });
+
+  it('needs every field, with its own message', () => {
+    expect(errors('', '', '')).toEqual({
+      currentPassword: 'Please enter your current password.',
+      password: 'Password is required',
+      confirmPassword: 'Confirm Password is required',
+    });
+  });
+
+  it('holds the new password to the new-password rule and to its confirmation', () => {
+    expect(errors('old one', 'short', 'short')).toEqual({
+      password: 'Password must be at least 8 characters.',
+    });
+    expect(errors('old one', 'new-pass-1', 'new-pass-2')).toEqual({
+      confirmPassword: 'Passwords do not match',
+    });
+    expect(errors('old one', 'new-pass-1', 'new-pass-1')).toEqual({});
   });
 });
 

@@ -8,6 +8,7 @@ import {
   emailAddress,
   type FieldRule,
   limitedText,
+  newPassword,
   refuse,
   requiredPassword,
   requiredText,
@@ -47,17 +48,32 @@ export const RESET_PASSWORD_MESSAGES = {
   confirmPassword: 'Confirm Password is required',
   mismatch: 'Passwords do not match',
 };
-export const resetPasswordForm = z
-  .object({
-    password: requiredPassword(RESET_PASSWORD_MESSAGES.password),
-    confirmPassword: requiredPassword(RESET_PASSWORD_MESSAGES.confirmPassword),
-  })
-  .check(
-    z.refine(
-      ({ password, confirmPassword }) => !password || !confirmPassword || password === confirmPassword,
-      { message: RESET_PASSWORD_MESSAGES.mismatch, path: ['confirmPassword'] },
-    ),
+
+/** A new password and its confirmation: the new-password rule, then both equal. */
+const newPasswordFields = {
+  password: newPassword(RESET_PASSWORD_MESSAGES.password),
+  confirmPassword: requiredPassword(RESET_PASSWORD_MESSAGES.confirmPassword),
+};
+const passwordsMatch = <Values extends { password: string; confirmPassword: string }>() =>
+  z.refine<Values>(
+    ({ password, confirmPassword }) => !password || !confirmPassword || password === confirmPassword,
+    { message: RESET_PASSWORD_MESSAGES.mismatch, path: ['confirmPassword'] },
   );
+
+/** Choosing a new password: /reset-password's form, and the profile's Set a password. */
+export const newPasswordForm = z.object(newPasswordFields).check(passwordsMatch());
+export const resetPasswordForm = newPasswordForm;
+
+/** The profile's Change password: the current password too (the server says whether it is right). */
+export const CHANGE_PASSWORD_MESSAGES = {
+  currentPassword: 'Please enter your current password.',
+};
+export const changePasswordForm = z
+  .object({
+    currentPassword: requiredPassword(CHANGE_PASSWORD_MESSAGES.currentPassword),
+    ...newPasswordFields,
+  })
+  .check(passwordsMatch());
 
 /** The longest a name and an address may be. */
 export const NAME_MAX_LENGTH = 100;

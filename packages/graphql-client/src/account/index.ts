@@ -1,6 +1,7 @@
 // '@atrium/graphql-client/account': the /profile page's calls — the viewer with wallet and
-// memberships, the profile update, the appointments and the wallet changes. An entry of its
-// own, bundled by the account remote only; operations run on the page's shared client.
+// memberships, the profile update, the client's own password, the appointments, the wallet
+// changes and the payment history. An entry of its own, bundled by the account remote only;
+// operations run on the page's shared client.
 export type { ClientAppointmentChange, ClientChangeVariables } from './appointment-changes';
 export {
   clientCancelAppointment,
@@ -16,6 +17,10 @@ export {
   profileAppointmentsQueryOptions,
   useProfileAppointments,
 } from './appointments';
+export type { ChangePasswordVariables, SetPasswordVariables } from './password';
+export { changePassword, setPassword, useChangePassword, useSetPassword } from './password';
+export type { ProfilePayment, ProfilePaymentStatus } from './payments';
+export { PAYMENTS_PAGE_SIZE, useProfilePayments } from './payments';
 export type { ProfileMembership, ProfileViewer, UpdateProfileVariables } from './profile';
 export {
   fetchProfileViewer,

@@ -1,6 +1,6 @@
 import { createQueryClient, marketplaceQueryOptions } from '@atrium/graphql-client';
 import { $accountTab, $alertVerifyEmail, $marketplaceId, $user, on, resetClientValues } from '@atrium/stores';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProfilePage } from './profile-page';
 import {
@@ -27,15 +27,19 @@ function withMarketplace() {
 const fullNameOf = (viewer: ReturnType<typeof viewerFixture>) =>
   `${viewer.profile.givenName} ${viewer.profile.familyName}`;
 
+const noSession = () => ({
+  errors: [{ message: 'Please sign in to continue.', extensions: { code: 'UNAUTHENTICATED' } }],
+});
+
 const viewerAnswer =
   (viewer = viewerFixture()) =>
   () => ({ data: { viewer } });
 
 describe('the /profile page', () => {
-  it('asks a signed-out visitor to sign in, and comes back here afterwards', async () => {
+  it('asks a signed-out visitor to sign in once the server says there is no session, and comes back here afterwards', async () => {
     const opened = vi.fn();
     on('sign-in:open', opened);
-    const api = graphqlFetch({});
+    const api = graphqlFetch({ ProfileViewer: noSession });
     renderPage(<ProfilePage marketplaceId="1" />, withMarketplace());
 
     expect(
@@ -44,7 +48,49 @@ describe('the /profile page', () => {
     expect(opened).toHaveBeenCalledWith({ redirectTo: '/1/profile' });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(opened).toHaveBeenCalledTimes(2);
-    expect(api.calls).toEqual([]);
+    expect(api.calls.map((call) => call.operationName)).toEqual(['ProfileViewer']);
+  });
+
+  it('shows the profile of a session the browser holds with no remembered user (another marketplace cleared it), never opening sign-in', async () => {
+    const opened = vi.fn();
+    on('sign-in:open', opened);
+    graphqlFetch({ ProfileViewer: viewerAnswer() });
+    renderPage(<ProfilePage marketplaceId="1" />, withMarketplace());
+
+    expect(screen.getByRole('status', { name: 'Loading your profile' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ana Lee' })).toBeTruthy();
+    expect(opened).not.toHaveBeenCalled();
+    expect(screen.queryByText('Sign in to see your profile, saved cards and appointments.')).toBeNull();
+    // The shell remembers the user the server answered with (the header shows My Profile).
+    expect($user.get()).toMatchObject({ id: '7', email: 'ana@example.com' });
+  });
+
+  it('opens sign-in over a remembered user whose session the server no longer knows, and forgets the user', async () => {
+    signIn();
+    const opened = vi.fn();
+    on('sign-in:open', opened);
+    graphqlFetch({ ProfileViewer: noSession });
+    renderPage(<ProfilePage marketplaceId="1" />, withMarketplace());
+
+    expect(
+      await screen.findByText('Sign in to see your profile, saved cards and appointments.'),
+    ).toBeTruthy();
+    expect(opened).toHaveBeenCalledWith({ redirectTo: '/1/profile' });
+    expect($user.get()).toBeNull();
+  });
+
+  it('shows the profile once the client signs in (in another tab) after the server said no', async () => {
+    let session = false;
+    const api = graphqlFetch({ ProfileViewer: () => (session ? viewerAnswer()() : noSession()) });
+    renderPage(<ProfilePage marketplaceId="1" />, withMarketplace());
+    expect(
+      await screen.findByText('Sign in to see your profile, saved cards and appointments.'),
+    ).toBeTruthy();
+
+    session = true;
+    act(() => signIn());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Ana Lee' })).toBeTruthy();
+    expect(api.of('ProfileViewer')).toHaveLength(2);
   });
 
   it('raises the pending-email flow for an unconfirmed email instead of showing the profile', async () => {
@@ -223,6 +269,8 @@ describe('the /profile page', () => {
 
     await waitFor(() => expect(page.path()).toBe('/'));
     expect(api.of('Logout')).toHaveLength(1);
+    // The profile is not asked for again after the client signed out.
+    expect(api.of('ProfileViewer')).toHaveLength(1);
     expect($user.get()).toBeNull();
     expect($marketplaceId.get()).toBe('1');
     expect(toasts).toContainEqual({ type: 'success', message: 'Logged out successfully' });

@@ -19,6 +19,8 @@ import { useFocusOnClose } from '../shared/use-focus-on-close';
 import { AccountOverview } from './account-overview';
 import { AppointmentsTab } from './appointments-tab';
 import { hasActiveMembership } from './membership-info';
+import { PasswordSection } from './password-section';
+import { PaymentHistory } from './payment-history';
 import { ProfileForm } from './profile-form';
 import { fullName, hasProfile } from './profile-rules';
 import { ProfileSummary } from './profile-summary';
@@ -35,24 +37,44 @@ const TABS: readonly TabDefinition<AccountTab>[] = [
  * /profile: only for a signed-in client with a profile and a confirmed email. Signed out,
  * the sign-in dialog opens (and comes back here); an unconfirmed email raises the pending-email flag
  * (the host shows the verification dialog); without a profile, the client is asked to complete it.
+ *
+ * Who is signed in is the server's answer, never the remembered user alone: that is wiped when the
+ * browser visits another marketplace (the marketplace-id rule) while the group's session cookie
+ * stays, and a browser may hold the cookie and nothing else. So the viewer is asked for whether or
+ * not a user is remembered, and the page is signed out only when the server says UNAUTHENTICATED or
+ * the client signs out on this visit (here, or in another tab).
  */
 export function ProfilePage({ marketplaceId }: { marketplaceId: string }) {
   const user = useStore($user);
   const storedMgId = useStore($mgId);
   const mgId = useMarketplace(marketplaceId).data?.mgId ?? storedMgId ?? '';
-  const viewer = useProfileViewer(user ? mgId : null, marketplaceId);
+  const signedOutHere = useSignedOutOnThisVisit(user !== null);
+  // Not asked again once the client has signed out here (the server would only refuse).
+  const viewer = useProfileViewer(signedOutHere ? null : mgId, marketplaceId);
   const unauthenticated = viewer.isError && errorCode(viewer.error) === 'UNAUTHENTICATED';
-  // Signed in at some point of this visit: a sign-out now is a logout, not a reason to open sign-in.
+  const signedOut = signedOutHere || unauthenticated;
+  // The profile was shown on this visit: a sign-out now is a logout, not a reason to open sign-in.
   const wasSignedIn = useRef(false);
-  if (user && !unauthenticated) wasSignedIn.current = true;
+  if (viewer.data && !signedOut) wasSignedIn.current = true;
   // Completing the profile replaces the form (and its focused Save) with the profile: focus goes
   // to the client's name heading at its top instead of falling to the page's body.
   const [justCompleted, setJustCompleted] = useState(false);
 
-  // The server no longer knows the session: the shell's user is forgotten (the header follows).
+  // The shell's user follows the server's answer (the header with it): remembered when the session
+  // is there, forgotten when the server no longer knows it.
+  useEffect(() => {
+    if (viewer.data) syncViewer(viewer.data);
+  }, [viewer.data]);
   useEffect(() => {
     if (unauthenticated) syncViewer(null);
   }, [unauthenticated]);
+  // Signed in after the server said no (in another tab): asked again, joining a request already
+  // under way. Read from the store, not the render, so the user forgotten just above is not taken
+  // for one who signed in.
+  const { refetch } = viewer;
+  useEffect(() => {
+    if (user && unauthenticated && $user.get()) void refetch({ cancelRefetch: false });
+  }, [user, unauthenticated, refetch]);
 
   const emailPending = viewer.data !== undefined && !viewer.data.emailConfirmed;
   useEffect(() => {
@@ -60,7 +82,7 @@ export function ProfilePage({ marketplaceId }: { marketplaceId: string }) {
   }, [emailPending]);
 
   let content: React.ReactNode;
-  if (!user || unauthenticated) {
+  if (signedOut) {
     content = <SignedOut marketplaceId={marketplaceId} autoOpen={!wasSignedIn.current} />;
   } else if (viewer.isError) {
     content = (
@@ -103,6 +125,20 @@ export function ProfilePage({ marketplaceId }: { marketplaceId: string }) {
       {content}
     </Stack>
   );
+}
+
+/**
+ * Whether a remembered user was dropped while this page showed (a logout here or in another tab, or
+ * the session found ended): true from then until a user is remembered again. A page opened with no
+ * remembered user is not signed out by that alone.
+ */
+function useSignedOutOnThisVisit(remembered: boolean): boolean {
+  const previous = useRef(remembered);
+  const dropped = useRef(false);
+  if (remembered) dropped.current = false;
+  else if (previous.current) dropped.current = true;
+  previous.current = remembered;
+  return dropped.current;
 }
 
 function Profile({
@@ -157,10 +193,12 @@ function Profile({
             ) : (
               <ProfileSummary profile={viewer.profile} onEdit={() => setEditing(true)} editRef={editButton} />
             )}
+            <PasswordSection viewer={viewer} marketplaceId={marketplaceId} mgId={mgId} />
             <AccountOverview viewer={viewer} marketplaceId={marketplaceId} />
           </Stack>
         )}
         {tab === 'wallet' && <WalletTab viewer={viewer} />}
+        {tab === 'wallet' && <PaymentHistory marketplaceId={marketplaceId} />}
         {tab === 'appointments' && <AppointmentsTab marketplaceId={marketplaceId} />}
       </ProfileTabs>
     </Stack>

@@ -78,6 +78,7 @@ export function viewerFixture(overrides: Partial<ProfileViewer> = {}): ProfileVi
     phoneConfirmed: true,
     emailOptIn: false,
     phoneOptIn: false,
+    hasPassword: false,
     primaryInstrumentId: null,
     paymentInstruments: [],
     memberships: [],

@@ -19,6 +19,10 @@ export const resetLinkSent = (address: string) =>
   `If ${address} has an account, a link to reset its password is on its way.`;
 export const RESET_LINK_DEAD = 'This password reset link has expired or has already been used.';
 export const PROFILE_UPDATED = 'Profile updated successfully';
+export const PASSWORD_SET = 'Password set successfully';
+export const PASSWORD_CHANGED = 'Password changed successfully';
+export const SET_PASSWORD_FAILED = 'Setting your password failed, please try again';
+export const CHANGE_PASSWORD_FAILED = 'Changing your password failed, please try again';
 export const LOCATION_AUTOFILLED = 'Location autofilled successfully';
 export const CARD_ADDED = 'Card added successfully';
 export const CARD_DELETED = 'Card deleted successfully';

@@ -20,7 +20,8 @@ interface CodeStepProps {
   onSignedIn: (payload: AuthenticatePayload) => void;
   /** Requests a new code; resolves to whether one was sent. */
   onResend: () => Promise<boolean>;
-  onChangeEmail: () => void;
+  /** Offered with 'Request a new code' when the client may use another address (signing in). */
+  onChangeEmail?: (() => void) | undefined;
   /** Shown when the group also takes passwords. */
   onUsePassword?: (() => void) | undefined;
 }
@@ -87,9 +88,11 @@ export function CodeStep({
             >
               Request a new code
             </Link>
-            <Link as="button" type="button" color="brand.fg" fontWeight="semibold" onClick={onChangeEmail}>
-              Change Email
-            </Link>
+            {onChangeEmail && (
+              <Link as="button" type="button" color="brand.fg" fontWeight="semibold" onClick={onChangeEmail}>
+                Change Email
+              </Link>
+            )}
           </HStack>
         )}
         {onUsePassword && (

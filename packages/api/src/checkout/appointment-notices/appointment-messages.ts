@@ -1,7 +1,7 @@
 // What clients are told about their appointments, by mail (plain text and simple HTML in the
 // marketplace's colours) and, when they agreed to texts, by SMS. Short and plain; the marketplace's
 // name starts every subject and text message.
-import { formatCents } from '@atrium/domain';
+import { cardLabel, formatCents } from '@atrium/domain';
 import escapeHtml from 'escape-html';
 import type { NotificationSettings, OutboxAttachment } from '../../notifications';
 import {
@@ -59,6 +59,8 @@ export interface NoticeOptions {
   authenticationLink?: string;
   /** `rescheduled`: the client moved it themselves from their profile (not the marketplace). */
   movedByClient?: boolean;
+  /** `confirmed`: what the confirmation charged, and to which card (its receipt is mailed apart). */
+  charged?: { cents: number; card: { brand: string; lastFour: string } | null } | null;
   /** `waitlist-offer`: the freed time offered to a waitlist request and the link that books it. */
   waitlistOffer?: { link: string; startsAt: Date; expiresAt: Date; practitioner: string };
 }
@@ -79,7 +81,7 @@ export function appointmentMessages(
   }
   if (!appointment) throw new Error(`A ${kind} message needs an appointment.`);
   const booked = { ...notice, appointment };
-  if (kind === 'confirmed') return confirmed(booked, settings);
+  if (kind === 'confirmed') return confirmed(booked, settings, options.charged ?? null);
   if (kind === 'cancelled') return cancelled(booked, settings, options);
   if (kind === 'refunded') return refunded(booked, settings, options);
   if (kind === 'no-show') return noShow(booked, settings, options.noShowFee ?? null);
@@ -170,9 +172,18 @@ function waitlisted(notice: AppointmentNotice, settings: NotificationSettings): 
   };
 }
 
-function confirmed(notice: BookedNotice, settings: NotificationSettings): ClientMessages {
+function confirmed(
+  notice: BookedNotice,
+  settings: NotificationSettings,
+  charged: NoticeOptions['charged'] | null,
+): ClientMessages {
   const name = notice.marketplace.name;
   const when = formatDateTime(notice.appointment.startsAt, notice.timeZone);
+  const chargeLine = charged
+    ? [
+        `We charged ${formatCents(charged.cents)} to your ${charged.card ? cardLabel(charged.card) : 'card'}; your receipt follows in a separate email.`,
+      ]
+    : [];
   return {
     email: email(
       notice,
@@ -180,7 +191,7 @@ function confirmed(notice: BookedNotice, settings: NotificationSettings): Client
       {
         subject: `${name}: your appointment is confirmed`,
         intro: 'Your appointment is confirmed:',
-        details: details(notice, when),
+        details: [...details(notice, when), ...chargeLine],
         outro: `${changeByPhone(notice)} The calendar invitation is attached.`,
         link: { label: 'Your appointments', href: appointmentsLink(settings, notice.marketplace.id) },
       },
@@ -313,14 +324,19 @@ function refunded(
       subject: `${name}: we refunded ${formatCents(cents)}`,
       intro: `${refundLine(cents)} It is for your appointment on ${when} at ${placeLine(notice)}.`,
       details: options.refundReason ? [`Reason: ${options.refundReason}`] : [],
-      outro:
-        notice.place.kind === 'clinic'
-          ? `Questions? Please call ${notice.place.name} at ${formatPhone(notice.place.phone)}.`
-          : `Questions? Please contact ${name}.`,
+      outro: questionsLine(notice),
       link: { label: 'Your appointments', href: appointmentsLink(settings, notice.marketplace.id) },
     }),
     sms: `${name}: we refunded ${formatCents(cents)} for your appointment on ${formatShortDateTime(notice.appointment.startsAt, notice.timeZone)}.`,
   };
+}
+
+/** Where a client asks about money given back: the line they would call about the visit. */
+function questionsLine(notice: AppointmentNotice): string {
+  const contact = contactLine(notice);
+  return contact
+    ? `Questions? Please call ${contact.name} at ${formatPhone(contact.phone)}.`
+    : `Questions? Please contact ${notice.marketplace.name}.`;
 }
 
 /** The marketplace turned the request down (it was never booked: no invitation to withdraw). */
@@ -371,11 +387,29 @@ function details(notice: BookedNotice, when: string): string[] {
   ].filter(Boolean);
 }
 
-// Clients change or cancel by phone, not online: the clinic's line, or the marketplace for an
-// at-home visit (which has no clinic line).
+/**
+ * Who a client calls about a visit: the clinic of a clinic visit; for an at-home visit the
+ * marketplace's own line, else its first clinic's (a clinic of the same marketplace answers for it).
+ * Null only when the marketplace has neither.
+ */
+function contactLine(notice: AppointmentNotice): { name: string; phone: string } | null {
+  if (notice.place.kind === 'clinic') return { name: notice.place.name, phone: notice.place.phone };
+  const { marketplace } = notice;
+  if (marketplace.phone) return { name: marketplace.name, phone: marketplace.phone };
+  return marketplace.clinic;
+}
+
+// How a client changes or cancels a visit: by phone (the clinic's line, or for an at-home visit the
+// marketplace's, issue 30), or, for an at-home visit with no line to call, online where the
+// marketplace allows it. Never a sentence without a way to do it, unless the marketplace gives none.
 function changeByPhone(notice: AppointmentNotice): string {
-  return notice.place.kind === 'clinic'
-    ? `To change or cancel it, please call ${notice.place.name} at ${formatPhone(notice.place.phone)}.`
+  const contact = contactLine(notice);
+  const cutoff = notice.marketplace.onlineChangeCutoffHours;
+  if (notice.place.kind === 'home' && !notice.marketplace.phone && cutoff !== null) {
+    return `To change or cancel it, open Your appointments below; you can do it there up to ${cutoff} hour${cutoff === 1 ? '' : 's'} before it starts.`;
+  }
+  return contact
+    ? `To change or cancel it, please call ${contact.name} at ${formatPhone(contact.phone)}.`
     : `To change or cancel it, please contact ${notice.marketplace.name}.`;
 }
 

@@ -5,7 +5,7 @@ import { clinics, procedures } from '../../catalogue';
 import { users } from '../../identity';
 import type { Db } from '../../kernel/database/database';
 import { marketplaces } from '../../kernel/tables';
-import { type AppointmentStatus, appointments, practitioners } from '../../scheduling';
+import { type AppointmentStatus, appointments, practitioners, schedulingSettings } from '../../scheduling';
 import {
   appointmentRequestProcedures,
   appointmentRequests,
@@ -14,7 +14,18 @@ import {
 } from '../tables';
 
 export interface AppointmentNotice {
-  marketplace: { id: number; name: string; primaryColor: string; logo: string | null };
+  marketplace: {
+    id: number;
+    name: string;
+    primaryColor: string;
+    logo: string | null;
+    /** The marketplace's own line (E.164), which clients call about at-home visits; null when unset. */
+    phone: string | null;
+    /** Its first clinic and that clinic's phone: who else answers when the marketplace has no line of its own. */
+    clinic: { name: string; phone: string } | null;
+    /** Hours before a visit until which clients may change it online; null when changes are by phone. */
+    onlineChangeCutoffHours: number | null;
+  };
   client: {
     email: string;
     givenName: string | null;
@@ -90,11 +101,27 @@ const waitlistWindows = sql<{ startsAt: string; endsAt: string }[]>`coalesce((
   where ${waitlistRequests.requestId} = ${appointmentRequests.id}
 ), '[]'::json)`;
 
+/** The marketplace's first clinic (as it lists them) with its phone, as JSON; null when it has none. */
+const firstClinicPhone = sql<{ name: string; phone: string } | null>`(
+  select json_build_object('name', c.name, 'phone', c.phone) from ${clinics} c
+  where c.marketplace_id = ${marketplaces.id}
+  order by c.position, c.id limit 1
+)`;
+
+/** The cut-off of online changes when the marketplace allows them (its scheduling rules), else null. */
+const onlineChangeCutoff = sql<number | null>`(
+  select ${schedulingSettings.clientChangeCutoffHours} from ${schedulingSettings}
+  where ${schedulingSettings.marketplaceId} = ${marketplaces.id} and ${schedulingSettings.clientChanges} = 'online'
+)`;
+
 const noticeColumns = {
   marketplaceId: marketplaces.id,
   marketplaceName: marketplaces.name,
   primaryColor: marketplaces.primaryColor,
   logo: marketplaces.logo,
+  marketplacePhone: marketplaces.phone,
+  firstClinic: firstClinicPhone,
+  onlineChangeCutoff,
   email: users.email,
   givenName: users.givenName,
   familyName: users.familyName,
@@ -123,6 +150,9 @@ function toNotice(row: NoticeRow): AppointmentNotice {
       name: row.marketplaceName,
       primaryColor: row.primaryColor,
       logo: row.logo,
+      phone: row.marketplacePhone,
+      clinic: row.firstClinic,
+      onlineChangeCutoffHours: row.onlineChangeCutoff === null ? null : Number(row.onlineChangeCutoff),
     },
     client: {
       email: row.email,

@@ -39,7 +39,9 @@ export function appointmentCalendarFile(
     appointment.practitioner ? `With ${appointment.practitioner}` : null,
     notice.place.kind === 'clinic'
       ? `To change or cancel, call ${notice.place.name} at ${formatPhone(notice.place.phone)}.`
-      : null,
+      : notice.marketplace.phone
+        ? `To change or cancel, call ${notice.marketplace.name} at ${formatPhone(notice.marketplace.phone)}.`
+        : null,
     `Your appointments: ${link}`,
   ]
     .filter(Boolean)

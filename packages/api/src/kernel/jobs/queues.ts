@@ -31,6 +31,14 @@ export const queues = {
     name: 'new-request',
     options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   },
+  /**
+   * A receipt to mail for a charge or a refund: queued in the transaction that records the money
+   * moving, and mailed once per charge or refund however often it runs (checkout/receipts).
+   */
+  paymentReceipt: {
+    name: 'payment-receipt',
+    options: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  },
   renewMemberships: {
     name: 'renew-memberships',
     cron: '*/15 * * * *',
@@ -61,6 +69,26 @@ export const queues = {
 /** The data of a `new-request` job: the appointment that holds the request's time. */
 export interface NewRequestJob {
   appointmentId: number;
+}
+
+/**
+ * What a receipt is of: a charge (an appointment's, a package purchase, a membership period) or a
+ * refund (of an appointment's payment, or of a package or membership charge given back in full).
+ */
+export const paymentReceiptSources = [
+  'appointment_payment',
+  'appointment_refund',
+  'package_purchase',
+  'package_refund',
+  'membership_charge',
+  'membership_refund',
+] as const;
+export type PaymentReceiptSource = (typeof paymentReceiptSources)[number];
+
+/** The data of a `payment-receipt` job: the charge's or refund's own row (its table by `source`). */
+export interface PaymentReceiptJob {
+  source: PaymentReceiptSource;
+  id: number;
 }
 
 export type QueueName = (typeof queues)[keyof typeof queues]['name'];
