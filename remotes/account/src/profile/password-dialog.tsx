@@ -162,7 +162,6 @@ function ChangePasswordForm({
 }: FormProps & { mgId: string }) {
   const form = useForm(changePasswordForm, { currentPassword: '', password: '', confirmPassword: '' });
   const changePassword = useChangePassword();
-  const requestReset = useRequestResetPassword();
   useBusy(changePassword.isPending, onBusy);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -187,15 +186,6 @@ function ChangePasswordForm({
     );
   };
 
-  const forgot = () =>
-    requestReset.mutate(
-      { webOriginUrl: window.location.origin, email, mgId, marketplaceId },
-      {
-        onSuccess: () => notify('success', resetLinkSent(email)),
-        onError: (error) => notify('error', serverMessageOr(error, RESET_REQUEST_FAILED)),
-      },
-    );
-
   return (
     <form noValidate onSubmit={submit} aria-label={PASSWORD_DIALOG_TITLES.change}>
       <Stack gap="4">
@@ -207,18 +197,7 @@ function ChangePasswordForm({
           error={form.errors.currentPassword}
           onChange={(value) => form.setValue('currentPassword', value)}
         />
-        <Link
-          as="button"
-          type="button"
-          color="brand.fg"
-          fontWeight="semibold"
-          fontSize="sm"
-          alignSelf="start"
-          onClick={forgot}
-          aria-disabled={requestReset.isPending}
-        >
-          Forgot your password? Email me a reset link
-        </Link>
+        <ForgotPassword email={email} marketplaceId={marketplaceId} mgId={mgId} />
         <NewPasswordFields form={form} />
         <Text color="fg.muted" fontSize="sm">
           {OTHER_DEVICES}
@@ -232,6 +211,41 @@ function ChangePasswordForm({
         />
       </Stack>
     </form>
+  );
+}
+
+/** Mails a reset link to the account's address, for a client who does not know the current one. */
+function ForgotPassword({
+  email,
+  marketplaceId,
+  mgId,
+}: {
+  email: string;
+  marketplaceId: string;
+  mgId: string;
+}) {
+  const requestReset = useRequestResetPassword();
+  const forgot = () =>
+    requestReset.mutate(
+      { webOriginUrl: window.location.origin, email, mgId, marketplaceId },
+      {
+        onSuccess: () => notify('success', resetLinkSent(email)),
+        onError: (error) => notify('error', serverMessageOr(error, RESET_REQUEST_FAILED)),
+      },
+    );
+  return (
+    <Link
+      as="button"
+      type="button"
+      color="brand.fg"
+      fontWeight="semibold"
+      fontSize="sm"
+      alignSelf="start"
+      onClick={forgot}
+      aria-disabled={requestReset.isPending}
+    >
+      Forgot your password? Email me a reset link
+    </Link>
   );
 }
 

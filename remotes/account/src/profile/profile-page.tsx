@@ -10,7 +10,18 @@ import {
   emit,
   syncViewer,
 } from '@atrium/stores';
-import { Alert, Badge, Button, Card, Flex, Heading, PageHeading, Skeleton, Stack, Text } from '@atrium/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  PageHeading,
+  RetryAlert,
+  Skeleton,
+  Stack,
+  Text,
+} from '@atrium/ui';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { CONFIRM_EMAIL_WARNING } from '../shared/messages';
@@ -60,21 +71,7 @@ export function ProfilePage({ marketplaceId }: { marketplaceId: string }) {
   // to the client's name heading at its top instead of falling to the page's body.
   const [justCompleted, setJustCompleted] = useState(false);
 
-  // The shell's user follows the server's answer (the header with it): remembered when the session
-  // is there, forgotten when the server no longer knows it.
-  useEffect(() => {
-    if (viewer.data) syncViewer(viewer.data);
-  }, [viewer.data]);
-  useEffect(() => {
-    if (unauthenticated) syncViewer(null);
-  }, [unauthenticated]);
-  // Signed in after the server said no (in another tab): asked again, joining a request already
-  // under way. Read from the store, not the render, so the user forgotten just above is not taken
-  // for one who signed in.
-  const { refetch } = viewer;
-  useEffect(() => {
-    if (user && unauthenticated && $user.get()) void refetch({ cancelRefetch: false });
-  }, [user, unauthenticated, refetch]);
+  useShellFollowsViewer(viewer, user !== null, unauthenticated);
 
   const emailPending = viewer.data !== undefined && !viewer.data.emailConfirmed;
   useEffect(() => {
@@ -86,15 +83,11 @@ export function ProfilePage({ marketplaceId }: { marketplaceId: string }) {
     content = <SignedOut marketplaceId={marketplaceId} autoOpen={!wasSignedIn.current} />;
   } else if (viewer.isError) {
     content = (
-      <Alert.Root status="error" role="alert">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>{errorMessage(viewer.error, 'user')}</Alert.Title>
-        </Alert.Content>
-        <Button size="sm" variant="outline" onClick={() => viewer.refetch()}>
-          Try again
-        </Button>
-      </Alert.Root>
+      <RetryAlert
+        message={errorMessage(viewer.error, 'user')}
+        onRetry={() => viewer.refetch()}
+        retrying={viewer.isFetching}
+      />
     );
   } else if (!viewer.data) {
     content = (
@@ -125,6 +118,30 @@ export function ProfilePage({ marketplaceId }: { marketplaceId: string }) {
       {content}
     </Stack>
   );
+}
+
+/**
+ * The shell's user follows the server's answer (the header with it): remembered when the session is
+ * there, forgotten when the server no longer knows it; and asked again when a user is remembered
+ * after the server said no (a sign-in in another tab).
+ */
+function useShellFollowsViewer(
+  viewer: ReturnType<typeof useProfileViewer>,
+  remembered: boolean,
+  unauthenticated: boolean,
+) {
+  useEffect(() => {
+    if (viewer.data) syncViewer(viewer.data);
+  }, [viewer.data]);
+  useEffect(() => {
+    if (unauthenticated) syncViewer(null);
+  }, [unauthenticated]);
+  // Joins a request already under way. Read from the store, not the render, so the user forgotten
+  // just above is not taken for one who signed in.
+  const { refetch } = viewer;
+  useEffect(() => {
+    if (remembered && unauthenticated && $user.get()) void refetch({ cancelRefetch: false });
+  }, [remembered, unauthenticated, refetch]);
 }
 
 /**
