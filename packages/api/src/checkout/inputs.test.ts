@@ -123,3 +123,17 @@ describe('the checkout summary', () => {
     );
   });
 });
+
+describe('the booking request schema of the day', () => {
+  const bornOn = (dob: string) => request({ registerUser: { ...guest, profile: { ...guest.profile, dob } } });
+
+  it('is built once a day, and the next day takes that day as today', () => {
+    const later = new Date(2026, 10, 22, 18, 30);
+    expect(createAppointmentRequestInput(later)).toBe(createAppointmentRequestInput(today));
+    // Born on the 23rd: after today on the 22nd, accepted on the 23rd.
+    expect(createAppointmentRequestInput(today).safeParse(bornOn('2026-11-23')).success).toBe(false);
+    const tomorrow = new Date(2026, 10, 23, 0, 5);
+    expect(createAppointmentRequestInput(tomorrow).safeParse(bornOn('2026-11-23')).success).toBe(true);
+    expect(createAppointmentRequestInput(today).safeParse(bornOn('2026-11-23')).success).toBe(false);
+  });
+});

@@ -220,8 +220,21 @@ function toAppointmentRequest(
   };
 }
 
-export const createAppointmentRequestInput = (today: Date) =>
+const appointmentRequestInput = (today: Date) =>
   appointmentRequestFields(today).transform(toAppointmentRequest);
+
+/** The schema of the day: only the birth date's 'not after today' depends on the date. */
+let ofTheDay: { day: string; schema: ReturnType<typeof appointmentRequestInput> } | null = null;
+
+/**
+ * The booking request's schema for `today`, built once a day (the server's local date, as the birth
+ * date's rule reads it) rather than on every booking: building it cost a share of each booking's time.
+ */
+export function createAppointmentRequestInput(today: Date) {
+  const day = today.toDateString();
+  if (ofTheDay?.day !== day) ofTheDay = { day, schema: appointmentRequestInput(today) };
+  return ofTheDay.schema;
+}
 
 export const sandboxCardInput = z.object({
   number: z.string().max(40),
