@@ -473,4 +473,6 @@ test('two browsers racing for one slot: one books it, the other is told and pick
   await fillCard(loser);
   await requestAppointment(loser);
   await expectBookingReceived(loser);
+  // Contexts opened here outlive the test unless closed: their pages would go on running in the worker.
+  await Promise.all(pages.map((page) => page.context().close()));
 });

@@ -76,5 +76,7 @@ for (const viewport of [
     await expect(confirm).toBeHidden();
 
     expect([...report.found, ...ownerReport.found]).toEqual([]);
+    // Contexts opened here outlive the test unless closed: the console would go on polling.
+    await Promise.all([guest.context().close(), owner.context().close()]);
   });
 }
