@@ -6,6 +6,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** Puts `html` on the page as the server renders it: inside #root. */
+function serverRendered(html: string) {
+  document.body.innerHTML = `<div id="root">${html}</div>`;
+}
+
 /** Runs the inline script as the page would, before the app. */
 function runInlineScript() {
   new Function(HOLD_EARLY_INTERACTIONS)();
@@ -13,7 +18,7 @@ function runInlineScript() {
 
 describe('taps before the app has started (a page rendered on the server)', () => {
   it('are held, then replayed on the same control once the app has started', () => {
-    document.body.innerHTML = '<button type="button">Add Service</button><a href="#next">Link</a>';
+    serverRendered('<button type="button">Add Service</button><a href="#next">Link</a>');
     const button = document.querySelector('button') as HTMLButtonElement;
     const clicks: string[] = [];
     button.addEventListener('click', () => clicks.push('handled'));
@@ -28,7 +33,7 @@ describe('taps before the app has started (a page rendered on the server)', () =
   });
 
   it('leave links alone: they work without the app', () => {
-    document.body.innerHTML = '<a href="#next">Link</a>';
+    serverRendered('<a href="#next">Link</a>');
     const link = document.querySelector('a') as HTMLAnchorElement;
     let prevented: boolean | undefined;
     document.addEventListener('click', (event) => {
@@ -40,9 +45,27 @@ describe('taps before the app has started (a page rendered on the server)', () =
     announceStarted();
   });
 
+  it('leave what the app rendered outside the server-rendered page alone (a dialog in a portal)', () => {
+    serverRendered('<button type="button">Sign in</button>');
+    const portal = document.createElement('div');
+    portal.innerHTML = '<form><button type="submit">Continue</button></form>';
+    document.body.append(portal);
+    const form = portal.querySelector('form') as HTMLFormElement;
+    const submits: string[] = [];
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      submits.push('validated');
+    });
+    runInlineScript();
+    (portal.querySelector('button') as HTMLButtonElement).click();
+    expect(submits).toEqual(['validated']);
+    announceStarted();
+    expect(submits).toEqual(['validated']);
+  });
+
   it('stop being held if the app never starts', () => {
     vi.useFakeTimers();
-    document.body.innerHTML = '<button type="button">Sign in</button>';
+    serverRendered('<button type="button">Sign in</button>');
     const button = document.querySelector('button') as HTMLButtonElement;
     let handled = 0;
     button.addEventListener('click', () => {
@@ -57,7 +80,7 @@ describe('taps before the app has started (a page rendered on the server)', () =
 
 describe('a checkbox or radio button tapped before the app has started', () => {
   it('shows the change at once, and is tapped again for the app once it has started', () => {
-    document.body.innerHTML = '<input type="radio" name="kind" value="clinic" aria-label="In Clinic">';
+    serverRendered('<input type="radio" name="kind" value="clinic" aria-label="In Clinic">');
     const radio = document.querySelector('input') as HTMLInputElement;
     const seen: boolean[] = [];
     runInlineScript();
@@ -74,7 +97,7 @@ describe('a checkbox or radio button tapped before the app has started', () => {
 
 describe('text typed before the app has started', () => {
   it('stays in the field and reaches the app once it has started', () => {
-    document.body.innerHTML = '<input type="text" aria-label="Service address">';
+    serverRendered('<input type="text" aria-label="Service address">');
     const field = document.querySelector('input') as HTMLInputElement;
     runInlineScript();
     field.value = '350 5th Ave';

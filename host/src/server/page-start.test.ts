@@ -69,7 +69,7 @@ describe('the page-start script', () => {
   });
 
   it('holds taps before the app has started when asked to, and replays them', () => {
-    document.body.innerHTML = '<button type="button">Add Service</button>';
+    document.body.innerHTML = '<div id="root"><button type="button">Add Service</button></div>';
     const button = document.querySelector('button') as HTMLButtonElement;
     const clicks: string[] = [];
     button.addEventListener('click', () => clicks.push('handled'));
