@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { expectDialogStep, watchApiCalls } from './diagnostics';
 import { hostUrl } from './ports';
 
 /** A demo client of marketplace 1 (seeded: email and phone confirmed, full profile). */
@@ -132,12 +133,13 @@ export const toast = (page: Page, text: string) =>
 
 /** Opens the sign-in dialog from the header and asks for a code for `email`. */
 export async function requestCode(page: Page, email: string) {
+  watchApiCalls(page);
   await signInButton(page).click();
   const signIn = dialog(page, 'Sign in');
   await signIn.getByRole('textbox', { name: 'Email' }).fill(email);
   await signIn.getByRole('button', { name: 'Continue', exact: true }).click();
+  await expectDialogStep(page, dialog(page, 'Check your email'), 'Check your email');
   await expect(toast(page, 'Passcode sent successfully!')).toBeVisible();
-  await expect(dialog(page, 'Check your email')).toBeVisible();
 }
 
 /** Types a code into the six digit inputs, one key at a time (the sixth submits). */
@@ -157,11 +159,13 @@ export async function signInWithPasscode(page: Page, request: APIRequestContext,
 
 /** Signs in with email and password from the header (no code is emailed). */
 export async function signInWithPassword(page: Page, email: string, password: string) {
+  watchApiCalls(page);
   await signInButton(page).click();
   const signIn = dialog(page, 'Sign in');
   await signIn.getByRole('textbox', { name: 'Email' }).fill(email);
   await signIn.getByRole('button', { name: 'Sign in with a password' }).click();
   const form = dialog(page, 'Sign in with your password');
+  await expectDialogStep(page, form, 'Sign in with your password');
   await expect(form.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
   await form.getByLabel('Password').fill(password);
   await form.getByRole('button', { name: 'Sign in', exact: true }).click();

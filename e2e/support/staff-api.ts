@@ -5,6 +5,7 @@ import {
   type Page,
   request as requests,
 } from '@playwright/test';
+import { expectDialogStep, watchApiCalls } from './diagnostics';
 import { dialog, mailbox, nextSignInCode, toast, typeCode } from './identity';
 import { hostUrl } from './ports';
 
@@ -68,6 +69,7 @@ export async function staffSignsIn(
   landing = 'Requests',
 ): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
+  watchApiCalls(page);
   await page.goto(`/${marketplaceId}/console`);
   await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
   let seen = (await mailbox(request, email)).length;
@@ -76,7 +78,7 @@ export async function staffSignsIn(
   await signIn.getByRole('textbox', { name: 'Email' }).fill(email);
   await signIn.getByRole('button', { name: 'Continue', exact: true }).click();
   const codeDialog = dialog(page, 'Check your email');
-  await expect(codeDialog).toBeVisible();
+  await expectDialogStep(page, codeDialog, 'Check your email');
   const refused = codeDialog.getByRole('alert');
   for (let attempt = 1; ; attempt++) {
     await typeCode(page, await nextSignInCode(request, email, seen));

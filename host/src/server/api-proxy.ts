@@ -38,10 +38,16 @@ export function isApiPath(pathname: string): boolean {
  */
 const CLIENT_CLAIMS = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded', 'x-real-ip'];
 
+/** Bodies up to this size are kept while forwarded, so that the request can be sent again. */
+const REPLAYABLE_BODY_BYTES = 1024 * 1024;
+
 /**
  * Forwards a request to the API as a reverse proxy. The API limits some requests per client address:
  * it gets the client's address as this server tells it (X-Forwarded-For with that one entry, believed
  * because of the secret), never what the client claimed.
+ * A kept-alive connection the API closed just as it was reused fails before any answer (the API never
+ * read the request): the request is then sent once more on a new connection, as browsers do, instead
+ * of answering the client 502.
  */
 export function forwardToApi(req: http.IncomingMessage, res: http.ServerResponse, link: ApiLink) {
   const upstream = new URL(req.url ?? '/', link.apiUrl);
@@ -54,18 +60,61 @@ export function forwardToApi(req: http.IncomingMessage, res: http.ServerResponse
     'x-forwarded-for': clientAddress(req, link.trustProxyHops),
     [HOST_SECRET_HEADER]: link.hostSecret,
   });
-  const outgoing = http.request(upstream, { method: req.method, headers }, (incoming) => {
-    res.writeHead(incoming.statusCode ?? 502, incoming.headers);
-    incoming.pipe(res);
-  });
-  outgoing.on('error', () => {
+  const body = keepBody(req);
+
+  const send = (fresh: boolean) => {
+    let answered = false;
+    const outgoing = http.request(
+      upstream,
+      // The retry takes a connection of its own: another idle one may have been closed as well.
+      { method: req.method, headers, ...(fresh && { agent: false }) },
+      (incoming) => {
+        answered = true;
+        res.writeHead(incoming.statusCode ?? 502, incoming.headers);
+        incoming.pipe(res);
+      },
+    );
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      req.unpipe(outgoing);
+      const closedWhenReused = !fresh && !answered && outgoing.reusedSocket && error.code === 'ECONNRESET';
+      if (!closedWhenReused) return unavailable();
+      // Sent again once the whole body is in hand, unless it was too large to keep.
+      body.whenRead(() => (body.replayable() ? send(true).end(Buffer.concat(body.chunks)) : unavailable()));
+    });
+    return outgoing;
+  };
+  const unavailable = () => {
     if (res.headersSent) return res.destroy();
     res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8' });
     res.end(
       JSON.stringify({ errors: [{ message: 'The booking service is unavailable. Please try again.' }] }),
     );
-  });
-  req.pipe(outgoing);
+  };
+  req.pipe(send(false));
+}
+
+/** The request's body as it is read, while it is small enough to send again. */
+function keepBody(req: http.IncomingMessage) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const collect = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > REPLAYABLE_BODY_BYTES) {
+      chunks.length = 0;
+      req.off('data', collect);
+    } else chunks.push(chunk);
+  };
+  req.on('data', collect);
+  return {
+    chunks,
+    replayable: () => size <= REPLAYABLE_BODY_BYTES,
+    /** Runs `then` once the whole body has been read (at once if it has). */
+    whenRead(then: () => void) {
+      if (req.complete) return then();
+      req.once('end', then);
+      req.resume();
+    },
+  };
 }
 
 /** The client whose page is being rendered, for the calls the server makes to the API meanwhile. */
