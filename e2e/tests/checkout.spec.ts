@@ -19,6 +19,7 @@ import {
   weekdayWeeksAhead,
 } from '../support/checkout';
 import { demoClient, profileButton, signInWithPassword } from '../support/identity';
+import { centsOf, dollars } from '../support/money';
 import { pickInDialog, scheduleAtClinic } from '../support/schedule';
 
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
@@ -385,7 +386,7 @@ test.describe('what is due now, by marketplace', () => {
       ).toBeVisible();
       if (onSite) await expect(due).toHaveText('$0.00');
       else if (place.marketplaceId === '2') await expect(due).toHaveText(total);
-      else await expect(due).toHaveText(`$${(Math.round(cents(total) * 0.2) / 100).toFixed(2)}`);
+      else await expect(due).toHaveText(dollars(Math.round(centsOf(total) * 0.2)));
     });
   }
 
@@ -428,7 +429,6 @@ test.describe('what is due now, by marketplace', () => {
 });
 
 /** '$1,234.50' -> 123450. */
-const cents = (shown: string) => Math.round(Number(shown.replace(/[$,]/g, '')) * 100);
 
 test('two browsers racing for one slot: one books it, the other is told and picks another time', async ({
   browser,

@@ -5,6 +5,7 @@ import { axeReport } from '../support/axe';
 import { glow } from '../support/booking';
 import { uniqueEmail, uniquePhone } from '../support/identity';
 import { tabTo } from '../support/keyboard';
+import { decimalAmount } from '../support/money';
 import { operatorQuery } from '../support/releases';
 import { graphql, staffSignsIn } from '../support/staff-api';
 
@@ -152,7 +153,7 @@ test('the owner opens Reports, picks a period, sees its figures and downloads pa
   expect(header?.[3]).toBe('Kind');
   const charges = rows.filter((row) => row[3] === 'charge');
   expect(charges.reduce((total, row) => total + csvCents(row[4] ?? ''), 0)).toBe(collected);
-  expect(charges.find((row) => row[1] === booked.id)?.[4]).toBe((booked.dueOnConfirmation / 100).toFixed(2));
+  expect(charges.find((row) => row[1] === booked.id)?.[4]).toBe(decimalAmount(booked.dueOnConfirmation));
 
   // No critical or serious accessibility violation, and no sideways scrolling, at desktop and tablet width.
   const report = axeReport(owner);

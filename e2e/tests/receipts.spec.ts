@@ -10,6 +10,7 @@ import {
 } from '../support/checkout';
 import { mailWithSubject } from '../support/console';
 import { registerWithPassword, signInWithPasscode, uniqueEmail, uniquePhone } from '../support/identity';
+import { dollars } from '../support/money';
 import { graphql, staffSession } from '../support/staff-api';
 
 // This file books in week 12 (the mobile project in week 24), which no other spec books in: two specs
@@ -17,7 +18,6 @@ import { graphql, staffSession } from '../support/staff-api';
 const week = 12;
 
 /** Cents as the app writes them: 700 -> '$7.00'. */
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** The signed-in client books Glow's B12 shot at its Manhattan clinic; returns the request's id. */
 async function clientBooksAtGlow(page: Page): Promise<string> {
