@@ -6,7 +6,7 @@ import { $passCodeToken } from '@atrium/stores';
 import { Button, Flex, Link, Stack, Text } from '@atrium/ui';
 import { Field, focusFirstInvalid, Input, useForm } from '@atrium/ui/forms';
 import { Modal } from '@atrium/ui/overlays';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   CHANGE_PASSWORD_FAILED,
   PASSWORD_CHANGED,
@@ -137,11 +137,8 @@ function SetPasswordForm({ email, marketplaceId, onBusy, onDone, onCancel }: For
         <UsernameForManagers email={email} />
         <Text>Sign in with your email and this password, or with a code we email you.</Text>
         <NewPasswordFields form={form} />
-        <Text color="fg.muted" fontSize="sm">
-          {OTHER_DEVICES}
-        </Text>
-        <FormError message={form.formError} />
-        <Actions
+        <FormEnd
+          error={form.formError}
           submit="Set password"
           pendingText="Setting password"
           pending={setPassword.isPending}
@@ -199,11 +196,8 @@ function ChangePasswordForm({
         />
         <ForgotPassword email={email} marketplaceId={marketplaceId} mgId={mgId} />
         <NewPasswordFields form={form} />
-        <Text color="fg.muted" fontSize="sm">
-          {OTHER_DEVICES}
-        </Text>
-        <FormError message={form.formError} />
-        <Actions
+        <FormEnd
+          error={form.formError}
           submit="Change password"
           pendingText="Changing password"
           pending={changePassword.isPending}
@@ -378,35 +372,39 @@ function UsernameForManagers({ email }: { email: string }) {
   return <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />;
 }
 
-function FormError({ message }: { message: string | null }): ReactNode {
-  if (!message) return null;
-  return (
-    <Text role="alert" color="fg.error">
-      {message}
-    </Text>
-  );
-}
-
-function Actions({
+/** The end of both forms: what happens to other devices, the form's error, Cancel and the action. */
+function FormEnd({
+  error,
   submit,
   pendingText,
   pending,
   onCancel,
 }: {
+  error: string | null;
   submit: string;
   pendingText: string;
   pending: boolean;
   onCancel: () => void;
 }) {
   return (
-    <Flex gap="3" justify="flex-end" direction={{ base: 'column-reverse', sm: 'row' }}>
-      <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
-        Cancel
-      </Button>
-      <Button type="submit" loading={pending} loadingText={pendingText}>
-        {submit}
-      </Button>
-    </Flex>
+    <>
+      <Text color="fg.muted" fontSize="sm">
+        {OTHER_DEVICES}
+      </Text>
+      {error && (
+        <Text role="alert" color="fg.error">
+          {error}
+        </Text>
+      )}
+      <Flex gap="3" justify="flex-end" direction={{ base: 'column-reverse', sm: 'row' }}>
+        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={pending} loadingText={pendingText}>
+          {submit}
+        </Button>
+      </Flex>
+    </>
   );
 }
 
