@@ -1,0 +1,136 @@
+// Benchmark of the host's server rendering under load, on the production build served as separate
+// deployments (the e2e stack, embedded database): each demo marketplace's /services for a returning
+// client (a page-state cookie with a chosen location), asked by 1, 10 and 50 clients at once over
+// kept-alive connections, brotli accepted as a browser does. Prints pages/s, p50 and p99, the pages
+// that came back unrendered (the plain shell, or not a 200), and the host's resident memory; the
+// ratios are against one client in the same run, so they do not depend on the machine's speed.
+// BENCH_SSR_PAGES (default 600) sets the pages asked for at each level.
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
+import { demoMarketplaces } from '../support/marketplaces';
+import { ports } from '../support/ports';
+import { Stack } from '../support/stack';
+
+const levels = [1, 10, 50];
+const pagesPerLevel = Number(process.env.BENCH_SSR_PAGES ?? 600);
+const goals = { throughputAt50: 2, p99At50OverP50At1: 10, unrendered: 0 };
+
+const pages = demoMarketplaces.map((marketplace) => {
+  const storage = {
+    'marketplace-id': JSON.stringify(marketplace.id),
+    'selected-location': JSON.stringify(marketplace.clinic),
+  };
+  return {
+    path: `/${marketplace.id}/services`,
+    cookie: `atrium-page=${encodeURIComponent(JSON.stringify(storage))}`,
+  };
+});
+
+interface Answer {
+  ms: number;
+  rendered: boolean;
+}
+
+/** One page, as a browser asks for it; rendered when its root holds the server's HTML. */
+function ask(agent: http.Agent, page: (typeof pages)[number]): Promise<Answer> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const request = http.get(
+      {
+        host: '127.0.0.1',
+        port: ports.host,
+        path: page.path,
+        agent,
+        headers: { accept: 'text/html', 'accept-encoding': 'br, gzip', cookie: page.cookie },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const html = (
+            response.headers['content-encoding'] === 'br' ? brotliDecompressSync(raw) : raw
+          ).toString();
+          const rendered = response.statusCode === 200 && !html.includes('<div id="root"></div>');
+          resolve({ ms: performance.now() - started, rendered });
+        });
+      },
+    );
+    request.on('error', () => resolve({ ms: performance.now() - started, rendered: false }));
+  });
+}
+
+/** `total` pages asked by `clients` clients at once, each asking again as soon as it is answered. */
+async function level(clients: number, total: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const answers: Answer[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < total) {
+        const page = pages[next++ % pages.length] as (typeof pages)[number];
+        answers.push(await ask(agent, page));
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  const times = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+  return {
+    clients,
+    perSecond: answers.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    unrendered: answers.filter((a) => !a.rendered).length,
+  };
+}
+
+/** The host's server process's resident memory (MB), found by its command line. */
+function hostRssMb(): number | null {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!command.includes('host/server/server.js')) continue;
+      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      return rss ? Math.round(Number(rss) / 1024) : null;
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return null;
+}
+
+const stack = new Stack();
+try {
+  await stack.start();
+  // Warm-up: every remote's server build loaded, the API's caches filled.
+  await level(2, 60);
+  const rssBefore = hostRssMb();
+  const results = [];
+  for (const clients of levels) results.push(await level(clients, pagesPerLevel));
+  const rssAfter = hostRssMb();
+  const one = results[0] as (typeof results)[number];
+  const fifty = results[results.length - 1] as (typeof results)[number];
+  console.log(
+    `\nServer rendering (${pagesPerLevel} pages a level, ${pages.length} marketplaces' /services):`,
+  );
+  for (const r of results) {
+    console.log(
+      `  ${String(r.clients).padStart(2)} at once: ${r.perSecond.toFixed(1)} pages/s (x${(r.perSecond / one.perSecond).toFixed(2)}), p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, unrendered ${r.unrendered}`,
+    );
+  }
+  const throughput = fifty.perSecond / one.perSecond;
+  const tail = fifty.p99 / one.p50;
+  const unrendered = results.reduce((sum, r) => sum + r.unrendered, 0);
+  console.log(
+    `  throughput at 50 / at 1: x${throughput.toFixed(2)} (goal >= ${goals.throughputAt50})` +
+      `\n  p99 at 50 / p50 at 1: x${tail.toFixed(1)} (goal <= ${goals.p99At50OverP50At1})` +
+      `\n  unrendered pages: ${unrendered} (goal ${goals.unrendered})` +
+      `\n  host memory: ${rssBefore ?? '?'} MB after warm-up, ${rssAfter ?? '?'} MB after ${levels.length * pagesPerLevel} pages`,
+  );
+} finally {
+  await stack.stop();
+}
