@@ -76,7 +76,11 @@ export function forwardToApi(req: http.IncomingMessage, res: http.ServerResponse
     );
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       req.unpipe(outgoing);
-      const closedWhenReused = !fresh && !answered && outgoing.reusedSocket && error.code === 'ECONNRESET';
+      const closedWhenReused =
+        !fresh &&
+        !answered &&
+        outgoing.reusedSocket &&
+        (error.code === 'ECONNRESET' || error.code === 'EPIPE');
       if (!closedWhenReused) return unavailable();
       // Sent again once the whole body is in hand, unless it was too large to keep.
       body.whenRead(() => (body.replayable() ? send(true).end(Buffer.concat(body.chunks)) : unavailable()));
