@@ -6,7 +6,8 @@ import { $passCodeToken } from '@atrium/stores';
 import { Button, Flex, Link, Stack, Text } from '@atrium/ui';
 import { Field, focusFirstInvalid, Input, useForm } from '@atrium/ui/forms';
 import { Modal } from '@atrium/ui/overlays';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type ComponentProps, type FormEvent, useEffect, useRef, useState } from 'react';
+import { FormActions } from '../shared/form-actions';
 import {
   CHANGE_PASSWORD_FAILED,
   PASSWORD_CHANGED,
@@ -372,38 +373,14 @@ function UsernameForManagers({ email }: { email: string }) {
   return <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />;
 }
 
-/** The end of both forms: what happens to other devices, the form's error, Cancel and the action. */
-function FormEnd({
-  error,
-  submit,
-  pendingText,
-  pending,
-  onCancel,
-}: {
-  error: string | null;
-  submit: string;
-  pendingText: string;
-  pending: boolean;
-  onCancel: () => void;
-}) {
+/** The end of both forms: what happens to other devices, then the form's error and its actions. */
+function FormEnd(props: ComponentProps<typeof FormActions>) {
   return (
     <>
       <Text color="fg.muted" fontSize="sm">
         {OTHER_DEVICES}
       </Text>
-      {error && (
-        <Text role="alert" color="fg.error">
-          {error}
-        </Text>
-      )}
-      <Flex gap="3" justify="flex-end" direction={{ base: 'column-reverse', sm: 'row' }}>
-        <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={pending} loadingText={pendingText}>
-          {submit}
-        </Button>
-      </Flex>
+      <FormActions {...props} />
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { type RegistrationDetails, registrationForm } from '@atrium/domain';
-import { Button, Flex, Stack, Text } from '@atrium/ui';
+import { Flex, Stack } from '@atrium/ui';
 import { DateField, Field, focusFirstInvalid, Input, PhoneInput, useForm } from '@atrium/ui/forms';
 import type { ComponentProps, FormEvent } from 'react';
+import { FormActions } from '../shared/form-actions';
 import type { RegistrationValues } from './registration-values';
 
 interface RegistrationFormProps {
@@ -91,19 +92,13 @@ export function RegistrationForm({
         {field('phone')}
         {field('dob')}
         {field('address', { autoComplete: 'street-address' })}
-        {error && (
-          <Text role="alert" color="fg.error">
-            {error}
-          </Text>
-        )}
-        <Flex gap="3" justify="flex-end" direction={{ base: 'column-reverse', sm: 'row' }}>
-          <Button type="button" variant="outline" onClick={onCancel} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting} loadingText="Register">
-            Register
-          </Button>
-        </Flex>
+        <FormActions
+          error={error}
+          submit="Register"
+          pendingText="Register"
+          pending={submitting}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );
