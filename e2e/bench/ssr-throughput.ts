@@ -1,10 +1,11 @@
 // Benchmark of the host's server rendering under load, on the production build served as separate
 // deployments (the e2e stack, embedded database): each demo marketplace's /services for a returning
 // client (a page-state cookie with a chosen location), asked by 1, 10 and 50 clients at once over
-// kept-alive connections, brotli accepted as a browser does. Prints pages/s, p50 and p99, the pages
-// that came back unrendered (the plain shell, or not a 200), and the host's resident memory; the
-// ratios are against one client in the same run, so they do not depend on the machine's speed.
-// BENCH_SSR_PAGES (default 600) sets the pages asked for at each level.
+// kept-alive connections, brotli accepted as a browser does; then 50 at once with the host run as two
+// processes (HOST_PROCESSES=2). Prints pages/s, p50 and p99, the pages that came back unrendered (the
+// plain shell, or not a 200), and the host's resident memory. Each figure is beside a baseline from
+// the same run (one client; the host's static config.json at the same concurrency), so the ratios do
+// not depend on the machine's speed. BENCH_SSR_PAGES (default 600) sets the pages asked at each level.
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
@@ -14,9 +15,15 @@ import { Stack } from '../support/stack';
 
 const levels = [1, 10, 50];
 const pagesPerLevel = Number(process.env.BENCH_SSR_PAGES ?? 600);
-const goals = { throughputAt50: 2, p99At50OverP50At1: 10, unrendered: 0 };
+const goals = { throughputAt50: 2, p99At50OverP50At1: 10, twoProcesses: 1.8, unrendered: 0 };
 
-const pages = demoMarketplaces.map((marketplace) => {
+interface Target {
+  path: string;
+  cookie?: string;
+}
+
+const staticFile: Target[] = [{ path: '/config.json' }];
+const pages: Target[] = demoMarketplaces.map((marketplace) => {
   const storage = {
     'marketplace-id': JSON.stringify(marketplace.id),
     'selected-location': JSON.stringify(marketplace.clinic),
@@ -32,8 +39,8 @@ interface Answer {
   rendered: boolean;
 }
 
-/** One page, as a browser asks for it; rendered when its root holds the server's HTML. */
-function ask(agent: http.Agent, page: (typeof pages)[number]): Promise<Answer> {
+/** One page, as a browser asks for it; rendered when its root holds the server's HTML (or is a file). */
+function ask(agent: http.Agent, page: Target): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
     const request = http.get(
@@ -42,7 +49,11 @@ function ask(agent: http.Agent, page: (typeof pages)[number]): Promise<Answer> {
         port: ports.host,
         path: page.path,
         agent,
-        headers: { accept: 'text/html', 'accept-encoding': 'br, gzip', cookie: page.cookie },
+        headers: {
+          accept: 'text/html',
+          'accept-encoding': 'br, gzip',
+          ...(page.cookie && { cookie: page.cookie }),
+        },
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -62,7 +73,7 @@ function ask(agent: http.Agent, page: (typeof pages)[number]): Promise<Answer> {
 }
 
 /** `total` pages asked by `clients` clients at once, each asking again as soon as it is answered. */
-async function level(clients: number, total: number) {
+async function level(clients: number, total: number, targets: Target[] = pages) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const answers: Answer[] = [];
   let next = 0;
@@ -70,7 +81,7 @@ async function level(clients: number, total: number) {
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (next < total) {
-        const page = pages[next++ % pages.length] as (typeof pages)[number];
+        const page = targets[next++ % targets.length] as Target;
         answers.push(await ask(agent, page));
       }
     }),
@@ -103,33 +114,51 @@ function hostRssMb(): number | null {
   return null;
 }
 
+type Level = Awaited<ReturnType<typeof level>>;
+
+const line = (label: string, r: Level, one: Level) =>
+  `  ${label}: ${r.perSecond.toFixed(1)} pages/s (x${(r.perSecond / one.perSecond).toFixed(2)}), p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, unrendered ${r.unrendered}`;
+
+/** The host restarted with `processes` server processes. */
+async function restartHost(stack: Stack, processes: number) {
+  await stack.stopDeployment('host');
+  process.env.HOST_PROCESSES = String(processes);
+  await stack.startDeployment('host');
+  await level(processes * 2, 60);
+}
+
 const stack = new Stack();
 try {
   await stack.start();
   // Warm-up: every remote's server build loaded, the API's caches filled.
   await level(2, 60);
   const rssBefore = hostRssMb();
-  const results = [];
+  const results: Level[] = [];
   for (const clients of levels) results.push(await level(clients, pagesPerLevel));
   const rssAfter = hostRssMb();
-  const one = results[0] as (typeof results)[number];
-  const fifty = results[results.length - 1] as (typeof results)[number];
+  const staticOne = await level(1, pagesPerLevel, staticFile);
+  const staticFifty = await level(50, pagesPerLevel, staticFile);
+  await restartHost(stack, 2);
+  const twoProcesses = await level(50, pagesPerLevel);
+  const one = results[0] as Level;
+  const fifty = results[results.length - 1] as Level;
   console.log(
     `\nServer rendering (${pagesPerLevel} pages a level, ${pages.length} marketplaces' /services):`,
   );
-  for (const r of results) {
-    console.log(
-      `  ${String(r.clients).padStart(2)} at once: ${r.perSecond.toFixed(1)} pages/s (x${(r.perSecond / one.perSecond).toFixed(2)}), p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, unrendered ${r.unrendered}`,
-    );
-  }
-  const throughput = fifty.perSecond / one.perSecond;
-  const tail = fifty.p99 / one.p50;
-  const unrendered = results.reduce((sum, r) => sum + r.unrendered, 0);
+  for (const r of results) console.log(line(`${String(r.clients).padStart(2)} at once`, r, one));
+  console.log(line('50 at once, 2 host processes', twoProcesses, one));
+  console.log(line(' 1 at once, the static config.json (baseline)', staticOne, staticOne));
+  console.log(line('50 at once, the static config.json (baseline)', staticFifty, staticOne));
+  const unrendered = [...results, twoProcesses].reduce((sum, r) => sum + r.unrendered, 0);
   console.log(
-    `  throughput at 50 / at 1: x${throughput.toFixed(2)} (goal >= ${goals.throughputAt50})` +
-      `\n  p99 at 50 / p50 at 1: x${tail.toFixed(1)} (goal <= ${goals.p99At50OverP50At1})` +
-      `\n  unrendered pages: ${unrendered} (goal ${goals.unrendered})` +
-      `\n  host memory: ${rssBefore ?? '?'} MB after warm-up, ${rssAfter ?? '?'} MB after ${levels.length * pagesPerLevel} pages`,
+    [
+      `  throughput at 50 / at 1: x${(fifty.perSecond / one.perSecond).toFixed(2)} (goal >= ${goals.throughputAt50})`,
+      `  p99 at 50 / p50 at 1: x${(fifty.p99 / one.p50).toFixed(1)} (goal <= ${goals.p99At50OverP50At1})`,
+      `  2 host processes / 1, at 50: x${(twoProcesses.perSecond / fifty.perSecond).toFixed(2)} (goal >= ${goals.twoProcesses})`,
+      `  pages at 1 / the static file at 1: x${(one.perSecond / staticOne.perSecond).toFixed(3)}`,
+      `  unrendered pages: ${unrendered} (goal ${goals.unrendered})`,
+      `  host memory: ${rssBefore ?? '?'} MB after warm-up, ${rssAfter ?? '?'} MB after ${levels.length * pagesPerLevel} pages`,
+    ].join('\n'),
   );
 } finally {
   await stack.stop();

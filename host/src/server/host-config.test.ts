@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { developmentHostSecret, loadHostServerConfig } from './host-config';
 
@@ -17,6 +18,8 @@ describe("the host's server's settings", () => {
   it('run with none at all outside production: the development secret, no proxy in front', () => {
     expect(loadHostServerConfig({}, '/srv/host')).toEqual({
       port: 3000,
+      bindAddress: '127.0.0.1',
+      processes: 1,
       apiUrl: 'http://127.0.0.1:4000',
       distDir: '/srv/host',
       remoteOrigins: [],
@@ -32,6 +35,8 @@ describe("the host's server's settings", () => {
         {
           NODE_ENV: 'production',
           PORT: '8080',
+          HOST: '0.0.0.0',
+          HOST_PROCESSES: '4',
           API_URL: 'http://10.0.0.5:4000/',
           HOST_SECRET: 's'.repeat(40),
           TRUST_PROXY_HOPS: '1',
@@ -41,6 +46,8 @@ describe("the host's server's settings", () => {
       ),
     ).toMatchObject({
       port: 8080,
+      bindAddress: '0.0.0.0',
+      processes: 4,
       apiUrl: 'http://10.0.0.5:4000',
       hostSecret: 's'.repeat(40),
       trustProxyHops: 1,
@@ -61,9 +68,18 @@ describe("the host's server's settings", () => {
     );
   });
 
-  it('refuse a short secret, a bad port and a bad number of proxies anywhere', () => {
-    expect(refusals({ HOST_SECRET: 'short', PORT: 'http', TRUST_PROXY_HOPS: '-1' })).toEqual([
+  it('run one server process per core when told auto', () => {
+    expect(loadHostServerConfig({ HOST_PROCESSES: 'auto' }, '/srv/host').processes).toBe(
+      availableParallelism(),
+    );
+  });
+
+  it('refuse a short secret, a bad port, a bad number of processes and of proxies anywhere', () => {
+    expect(
+      refusals({ HOST_SECRET: 'short', PORT: 'http', HOST_PROCESSES: '0', TRUST_PROXY_HOPS: '-1' }),
+    ).toEqual([
       'PORT: must be a port number, not "http"',
+      'HOST_PROCESSES: must be a whole number from 1 to 64, or auto, not "0"',
       'TRUST_PROXY_HOPS: must be a whole number (0 or more), not "-1"',
       'HOST_SECRET: must be at least 32 characters',
     ]);

@@ -1,8 +1,13 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /** The host's server's settings, read from its environment (see main.ts). */
 export interface HostServerConfig {
   port: number;
+  /** The address to listen on (HOST): 127.0.0.1 by default, as a proxy in front serves the world. */
+  bindAddress: string;
+  /** How many server processes share the port (HOST_PROCESSES: a number, or 'auto' for one per core). */
+  processes: number;
   /** The API's origin; pages read marketplaces from it and its paths are forwarded to it. */
   apiUrl: string;
   distDir: string;
@@ -43,6 +48,8 @@ export function loadHostServerConfig(
   const port = Number(env.PORT || 3000);
   if (!Number.isInteger(port) || port <= 0 || port > 65_535)
     problems.push(`PORT: must be a port number, not "${env.PORT}"`);
+  const bindAddress = env.HOST?.trim() || '127.0.0.1';
+  const processes = processCount(env.HOST_PROCESSES, problems);
   const hops = env.TRUST_PROXY_HOPS?.trim();
   const trustProxyHops = Number(hops || 0);
   if (!Number.isInteger(trustProxyHops) || trustProxyHops < 0)
@@ -60,6 +67,8 @@ export function loadHostServerConfig(
   if (problems.length > 0) throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
   return {
     port,
+    bindAddress,
+    processes,
     apiUrl: new URL(env.API_URL || 'http://127.0.0.1:4000').origin,
     distDir: path.resolve(env.HOST_DIST_DIR || defaultDistDir),
     remoteOrigins: origins(env.REMOTE_ORIGINS),
@@ -67,4 +76,14 @@ export function loadHostServerConfig(
     trustProxyHops,
     production,
   };
+}
+
+/** HOST_PROCESSES: 1 by default; 'auto' is one per core the machine offers this process. */
+function processCount(value: string | undefined, problems: string[]): number {
+  const text = value?.trim() || '1';
+  if (text === 'auto') return availableParallelism();
+  const count = Number(text);
+  if (Number.isInteger(count) && count >= 1 && count <= 64) return count;
+  problems.push(`HOST_PROCESSES: must be a whole number from 1 to 64, or auto, not "${value}"`);
+  return 1;
 }
