@@ -22,12 +22,14 @@ interface Manifest {
 
 /**
  * Reads remotes' manifests, revalidating each on every use (If-None-Match: a 304 costs one short
- * request), so a redeployed remote is seen on the next page load.
+ * request), so a redeployed remote is seen on the next page load. Pages that ask while a manifest is
+ * being read share that read: under load, one request per remote at a time, not one per page.
  */
 export function createRemoteManifests(timeoutMs = 2000) {
   const known = new Map<string, { etag: string | null; build: RemoteBuild }>();
+  const inFlight = new Map<string, Promise<RemoteBuild>>();
 
-  return async function read(manifestUrl: string): Promise<RemoteBuild> {
+  async function revalidate(manifestUrl: string): Promise<RemoteBuild> {
     const cached = known.get(manifestUrl);
     const response = await fetch(manifestUrl, {
       headers: cached?.etag ? { 'if-none-match': cached.etag } : {},
@@ -39,6 +41,14 @@ export function createRemoteManifests(timeoutMs = 2000) {
     const build = parseManifest(manifestUrl, text);
     known.set(manifestUrl, { etag: response.headers.get('etag'), build });
     return build;
+  }
+
+  return function read(manifestUrl: string): Promise<RemoteBuild> {
+    const pending = inFlight.get(manifestUrl);
+    if (pending) return pending;
+    const reading = revalidate(manifestUrl).finally(() => inFlight.delete(manifestUrl));
+    inFlight.set(manifestUrl, reading);
+    return reading;
   };
 }
 
