@@ -1,10 +1,8 @@
-import http from 'node:http';
-import type { Socket } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HOST_SECRET_HEADER } from './api-proxy';
 import { developmentHostSecret } from './host-config';
 import { createHostServer, type HostServerOptions } from './host-server';
-import { fakeMarketplace, hostDist, send, startFakeApi } from './test-support';
+import { closingApi, fakeMarketplace, hostDist, send, startFakeApi } from './test-support';
 
 const dist = hostDist();
 let api: Awaited<ReturnType<typeof startFakeApi>>;
@@ -104,42 +102,12 @@ describe("the host's proxy to the API", () => {
   });
 
   describe('a kept-alive connection to the API that is closed as it is reused', () => {
-    /**
-     * An API that reads each request, then closes the connection without answering when the request is
-     * the `refused`-th on its connection (1: every new connection; 2: every reused one).
-     */
-    async function closingApi(refused: 1 | 2) {
-      const answered: string[] = [];
-      let received = 0;
-      const perConnection = new WeakMap<Socket, number>();
-      const server = http.createServer((req, res) => {
-        let body = '';
-        req.on('data', (chunk) => {
-          body += chunk;
-        });
-        req.on('end', () => {
-          received += 1;
-          const nth = (perConnection.get(req.socket) ?? 0) + 1;
-          perConnection.set(req.socket, nth);
-          if (nth === refused) return req.socket.destroy();
-          answered.push(body);
-          res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"ok":true}}');
-        });
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const address = server.address();
-      hosts.push({ close: () => new Promise((resolve) => server.close(resolve)) });
-      return {
-        origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-        answered,
-        received: () => received,
-      };
-    }
     const post = (base: string, body: string) =>
       send(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
     it('sends the request once more on a new connection, and the client gets the answer', async () => {
       const closing = await closingApi(2);
+      hosts.push(closing);
       const base = await startHost({ apiUrl: closing.origin });
       const first = await post(base, '{"query":"{ one }"}');
       const second = await post(base, '{"query":"{ two }"}');
@@ -149,6 +117,7 @@ describe("the host's proxy to the API", () => {
 
     it('does not send again what failed on a new connection: the client is told the API is unavailable', async () => {
       const closing = await closingApi(1);
+      hosts.push(closing);
       const base = await startHost({ apiUrl: closing.origin });
       const answer = await post(base, '{"query":"{ one }"}');
       expect(answer.status).toBe(502);

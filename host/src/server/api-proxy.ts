@@ -132,15 +132,28 @@ export function forPageClient<T>(req: http.IncomingMessage, trustProxyHops: numb
 /**
  * The fetch the server's own GraphQL calls go through (the marketplace, the rollouts, a page's
  * prefetched queries): with the host's secret, and the address of the client whose page they are for
- * (outside a page's rendering, none: the API then counts the call as the host's own).
+ * (outside a page's rendering, none: the API then counts the call as the host's own). These calls
+ * only read, so one whose kept-alive connection the API closed as it was reused is asked once more.
  */
 export function hostApiFetch(hostSecret: string, fetchImpl: typeof fetch = globalThis.fetch): typeof fetch {
-  return (input, init = {}) => {
+  return async (input, init = {}) => {
     const headers = new Headers(init.headers);
     headers.set(HOST_SECRET_HEADER, hostSecret);
     const client = pageClient.getStore();
     if (client) headers.set('x-forwarded-for', client.address);
     else headers.delete('x-forwarded-for');
-    return fetchImpl(input, { ...init, headers });
+    const request = { ...init, headers };
+    try {
+      return await fetchImpl(input, request);
+    } catch (error) {
+      if (!closedConnection(error) || init.signal?.aborted) throw error;
+      return fetchImpl(input, request);
+    }
   };
+}
+
+/** fetch's failure when the connection was closed or reset under the request (undici's codes). */
+function closedConnection(error: unknown): boolean {
+  const code = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE';
 }

@@ -3,7 +3,7 @@
 // browser's: it sends no Cookie and keeps Set-Cookie to itself).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -152,4 +152,37 @@ export function send(
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/**
+ * An API that reads each request, then closes the connection without answering when the request is
+ * the `refused`-th on its connection (1: every new connection; 2: every reused one, as an API does
+ * that closes an idle kept-alive connection just as it is reused).
+ */
+export async function closingApi(refused: 1 | 2) {
+  const answered: string[] = [];
+  let received = 0;
+  const perConnection = new WeakMap<Socket, number>();
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      received += 1;
+      const nth = (perConnection.get(req.socket) ?? 0) + 1;
+      perConnection.set(req.socket, nth);
+      if (nth === refused) return req.socket.destroy();
+      answered.push(body);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":{"ok":true}}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+    answered,
+    received: () => received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
