@@ -25,13 +25,14 @@ export async function cancelWithRefund(
     };
   }
   const request = { ...options.refund, reason: options.reason };
-  await refundPayment(deps, charge.paymentId, request, { notify: false });
+  // A retried request (the same key) states the first one's refund, whatever amount it asked for.
+  const { amountCents } = await refundPayment(deps, charge.paymentId, request, { notify: false });
   try {
     const cancelled = await cancelAppointment(deps, appointmentId, {
       reason: options.reason,
-      refundedCents: request.amountCents,
+      refundedCents: amountCents,
     });
-    return { ...cancelled, refundedCents: request.amountCents };
+    return { ...cancelled, refundedCents: amountCents };
   } catch (error) {
     await notifyClient(
       deps.db,
@@ -39,7 +40,7 @@ export async function cancelWithRefund(
       'refunded',
       { appointmentId },
       {
-        refundedCents: request.amountCents,
+        refundedCents: amountCents,
         refundReason: options.reason,
       },
     );

@@ -9,7 +9,7 @@ import {
   clientChangeWindow,
   DEFAULT_CLIENT_CHANGE_POLICY,
 } from '@atrium/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { RequestSession } from '../identity';
 import { findUserById, signInRequired, tenantOfMarketplace, UnauthenticatedError } from '../identity';
 import type { Db } from '../kernel/database/database';
@@ -19,9 +19,9 @@ import { appointments, schedulingSettings } from '../scheduling';
 import { cancelWithRefund } from './cancellation';
 import type { AppointmentView } from './client-appointments';
 import type { CheckoutPorts, OperatorDependencies } from './ports';
-import { refundableConfirmationCharge } from './refunds';
+import { refundIdempotencyKey } from './refunds';
 import { clientMoveTimes, rescheduleAppointment } from './reschedule';
-import { appointmentRefunds } from './tables';
+import { appointmentPayments, appointmentRefunds } from './tables';
 
 export const clientChangeMessages = {
   byPhone: 'This marketplace changes appointments by phone. Please call to reschedule or cancel.',
@@ -165,24 +165,35 @@ export async function clientCancelAppointment(
 const clientCancelKey = (appointmentId: number) => `client-cancel-${appointmentId}`;
 
 /**
- * What a client's cancellation gives back: what is left of the confirmation charge, plus what a
- * first try of the same cancellation already asked for (so a retry states the same amount).
+ * What a client's cancellation gives back: what is left of the confirmation charge, not counting
+ * what a first try of the same cancellation already asked for (so a retry states the same amount).
+ * The refunds are summed in one statement: read apart, a concurrent try's refund recorded between
+ * two reads would count both as given back and as still to give.
  */
 async function clientRefundCents(db: Db, appointmentId: number): Promise<number> {
-  const charge = await refundableConfirmationCharge(db, appointmentId);
-  if (!charge) return 0;
-  const [earlier] = await db
+  const [payment] = await db
+    .select({ id: appointmentPayments.id, amountCents: appointmentPayments.amountCents })
+    .from(appointmentPayments)
+    .where(
+      and(
+        eq(appointmentPayments.appointmentId, appointmentId),
+        eq(appointmentPayments.purpose, 'confirmation'),
+        inArray(appointmentPayments.status, ['succeeded', 'refunded']),
+      ),
+    );
+  if (!payment) return 0;
+  const [others] = await db
     .select({ cents: sql<number>`coalesce(sum(${appointmentRefunds.amountCents}), 0)::int` })
     .from(appointmentRefunds)
     .where(
       and(
-        eq(appointmentRefunds.appointmentPaymentId, charge.paymentId),
-        eq(
-          appointmentRefunds.idempotencyKey,
-          `atrium-refund-${charge.paymentId}-${clientCancelKey(appointmentId)}`,
-        ),
+        eq(appointmentRefunds.appointmentPaymentId, payment.id),
         inArray(appointmentRefunds.status, ['pending', 'succeeded']),
+        ne(
+          appointmentRefunds.idempotencyKey,
+          refundIdempotencyKey(payment.id, clientCancelKey(appointmentId)),
+        ),
       ),
     );
-  return charge.leftCents + (earlier?.cents ?? 0);
+  return payment.amountCents - (others?.cents ?? 0);
 }

@@ -31,6 +31,8 @@ export interface RefundRequest {
 export interface RefundOutcome {
   paymentId: number;
   appointmentId: number;
+  /** This refund's amount: for a retry, the first request's (the one the processor was asked for). */
+  amountCents: number;
   /** Cents of the payment given back so far, this refund included. */
   refundedCents: number;
   /** What is left of the payment to refund after this one. */
@@ -59,14 +61,18 @@ export async function refundPayment(
   if (!isRefundRequestKey(request.requestKey)) throw new InvalidInputError(REFUND_MESSAGES.requestKey);
   const { payment, refund, repeated } = await openRefund(deps.db, paymentId, request);
   if (refund.status === 'pending') await askProcessor(deps, payment, refund, notify);
-  return { ...(await outcome(deps.db, payment)), repeated };
+  return { ...(await outcome(deps.db, payment)), amountCents: refund.amountCents, repeated };
 }
+
+/** The key a refund is recorded and asked for under: the payment's, with the request's own key. */
+export const refundIdempotencyKey = (paymentId: number, requestKey: string) =>
+  `atrium-refund-${paymentId}-${requestKey}`;
 
 /** The refund under the request's key: the one recorded before (a retry), or a new pending one. */
 async function openRefund(db: Db, paymentId: number, request: RefundRequest) {
   const notFound = new NotFoundError(`Payment ${paymentId} was not found.`);
   if (!Number.isSafeInteger(paymentId) || paymentId > largestId) throw notFound;
-  const idempotencyKey = `atrium-refund-${paymentId}-${request.requestKey}`;
+  const idempotencyKey = refundIdempotencyKey(paymentId, request.requestKey);
   return db.transaction(async (tx) => {
     const [payment] = await tx
       .select()
@@ -191,7 +197,10 @@ export async function refundedCents(
   return row?.cents ?? 0;
 }
 
-async function outcome(db: Db, payment: PaymentRow): Promise<Omit<RefundOutcome, 'repeated'>> {
+async function outcome(
+  db: Db,
+  payment: PaymentRow,
+): Promise<Omit<RefundOutcome, 'amountCents' | 'repeated'>> {
   return {
     paymentId: payment.id,
     appointmentId: payment.appointmentId,
