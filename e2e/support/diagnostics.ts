@@ -1,9 +1,11 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Response } from '@playwright/test';
 
 interface Call {
   operation: string;
   startedAt: number;
   outcome?: string;
+  /** Its answer, whose GraphQL error is read only when a step fails. */
+  response?: Response | null;
 }
 
 const calls = new WeakMap<Page, Call[]>();
@@ -32,14 +34,26 @@ export function watchApiCalls(page: Page) {
   page.on('requestfinished', async (request) => {
     const call = open.get(request);
     if (!call) return;
-    const response = await request.response().catch(() => null);
-    call.outcome = `HTTP ${response?.status() ?? '?'} after ${Date.now() - call.startedAt} ms`;
+    open.delete(request);
+    const took = Date.now() - call.startedAt;
+    call.response = await request.response().catch(() => null);
+    call.outcome = `HTTP ${call.response?.status() ?? '?'} after ${took} ms`;
   });
   page.on('requestfailed', (request) => {
     const call = open.get(request);
-    if (call)
-      call.outcome = `failed (${request.failure()?.errorText}) after ${Date.now() - call.startedAt} ms`;
+    if (!call) return;
+    open.delete(request);
+    call.outcome = `failed (${request.failure()?.errorText}) after ${Date.now() - call.startedAt} ms`;
   });
+}
+
+/** The first GraphQL error of an answer (its code and message), if it has one. */
+async function firstError(response: Response | null): Promise<string | null> {
+  const body = (await response?.json().catch(() => null)) as {
+    errors?: { message?: string; extensions?: { code?: string } }[];
+  } | null;
+  const error = body?.errors?.[0];
+  return error ? `${error.extensions?.code ?? 'error'}: ${error.message}` : null;
 }
 
 /** What the page shows (its dialogs, alerts, toasts, busy buttons, the focus) and its recent API calls. */
@@ -65,9 +79,13 @@ async function pageState(page: Page): Promise<string> {
     })
     .catch((error: unknown) => `(the page could not be read: ${String(error)})`);
   const now = Date.now();
-  const recent = (calls.get(page) ?? [])
-    .slice(-8)
-    .map((call) => `${call.operation} ${now - call.startedAt} ms ago: ${call.outcome ?? 'no answer yet'}`);
+  const recent = await Promise.all(
+    (calls.get(page) ?? []).slice(-8).map(async (call) => {
+      const error = await firstError(call.response ?? null);
+      const outcome = `${call.outcome ?? 'no answer yet'}${error ? ` (${error})` : ''}`;
+      return `${call.operation} ${now - call.startedAt} ms ago: ${outcome}`;
+    }),
+  );
   return [shown, 'API calls (last 8):', ...recent].join('\n');
 }
 
