@@ -9,7 +9,7 @@ import {
   clientChangeWindow,
   DEFAULT_CLIENT_CHANGE_POLICY,
 } from '@atrium/domain';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { RequestSession } from '../identity';
 import { findUserById, signInRequired, tenantOfMarketplace, UnauthenticatedError } from '../identity';
 import type { Db } from '../kernel/database/database';
@@ -19,9 +19,8 @@ import { appointments, schedulingSettings } from '../scheduling';
 import { cancelWithRefund } from './cancellation';
 import type { AppointmentView } from './client-appointments';
 import type { CheckoutPorts, OperatorDependencies } from './ports';
-import { refundIdempotencyKey } from './refunds';
+import { refundableConfirmationCharge } from './refunds';
 import { clientMoveTimes, rescheduleAppointment } from './reschedule';
-import { appointmentPayments, appointmentRefunds } from './tables';
 
 export const clientChangeMessages = {
   byPhone: 'This marketplace changes appointments by phone. Please call to reschedule or cancel.',
@@ -166,34 +165,10 @@ const clientCancelKey = (appointmentId: number) => `client-cancel-${appointmentI
 
 /**
  * What a client's cancellation gives back: what is left of the confirmation charge, not counting
- * what a first try of the same cancellation already asked for (so a retry states the same amount).
- * The refunds are summed in one statement: read apart, a concurrent try's refund recorded between
- * two reads would count both as given back and as still to give.
+ * what a first try of the same cancellation already asked for (so a retry, or a try racing it, states
+ * the same amount).
  */
 async function clientRefundCents(db: Db, appointmentId: number): Promise<number> {
-  const [payment] = await db
-    .select({ id: appointmentPayments.id, amountCents: appointmentPayments.amountCents })
-    .from(appointmentPayments)
-    .where(
-      and(
-        eq(appointmentPayments.appointmentId, appointmentId),
-        eq(appointmentPayments.purpose, 'confirmation'),
-        inArray(appointmentPayments.status, ['succeeded', 'refunded']),
-      ),
-    );
-  if (!payment) return 0;
-  const [others] = await db
-    .select({ cents: sql<number>`coalesce(sum(${appointmentRefunds.amountCents}), 0)::int` })
-    .from(appointmentRefunds)
-    .where(
-      and(
-        eq(appointmentRefunds.appointmentPaymentId, payment.id),
-        inArray(appointmentRefunds.status, ['pending', 'succeeded']),
-        ne(
-          appointmentRefunds.idempotencyKey,
-          refundIdempotencyKey(payment.id, clientCancelKey(appointmentId)),
-        ),
-      ),
-    );
-  return payment.amountCents - (others?.cents ?? 0);
+  const charge = await refundableConfirmationCharge(db, appointmentId, clientCancelKey(appointmentId));
+  return charge?.leftCents ?? 0;
 }

@@ -10,7 +10,7 @@ import {
   refundAmountProblem,
   refundRefusedMessage,
 } from '@atrium/domain';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../kernel/database/database';
 import { InvalidInputError, NotFoundError } from '../kernel/errors';
 import { largestId } from '../kernel/id-input';
@@ -65,7 +65,7 @@ export async function refundPayment(
 }
 
 /** The key a refund is recorded and asked for under: the payment's, with the request's own key. */
-export const refundIdempotencyKey = (paymentId: number, requestKey: string) =>
+const refundIdempotencyKey = (paymentId: number, requestKey: string) =>
   `atrium-refund-${paymentId}-${requestKey}`;
 
 /** The refund under the request's key: the one recorded before (a retry), or a new pending one. */
@@ -179,11 +179,15 @@ export async function markFullyRefunded(tx: Db, payment: Pick<PaymentRow, 'id' |
     .where(and(eq(appointmentPayments.id, payment.id), eq(appointmentPayments.status, 'succeeded')));
 }
 
-/** Cents of a payment's refunds in these states (by default those that count against it). */
+/**
+ * Cents of a payment's refunds in these states (by default those that count against it), but for the
+ * one under `exceptKey` when given. One statement, so one snapshot of a payment's refunds.
+ */
 export async function refundedCents(
   db: Db,
   paymentId: number,
   statuses: readonly RefundRow['status'][] = countedStatuses,
+  exceptKey?: string,
 ): Promise<number> {
   const [row] = await db
     .select({ cents: sql<number>`coalesce(sum(${appointmentRefunds.amountCents}), 0)::int` })
@@ -192,6 +196,7 @@ export async function refundedCents(
       and(
         eq(appointmentRefunds.appointmentPaymentId, paymentId),
         inArray(appointmentRefunds.status, [...statuses]),
+        exceptKey === undefined ? undefined : ne(appointmentRefunds.idempotencyKey, exceptKey),
       ),
     );
   return row?.cents ?? 0;
@@ -211,11 +216,14 @@ async function outcome(
 
 /**
  * The payment a cancellation refunds: the appointment's confirmation charge that went through, with
- * what is left of it; null when nothing was collected (paid on site, or not confirmed yet).
+ * what is left of it; null when nothing was collected (paid on site, or not confirmed yet). With
+ * `ownRequestKey`, what that request's refund already asked for counts as still left, so a retry of
+ * the request states the same amount.
  */
 export async function refundableConfirmationCharge(
   db: Db,
   appointmentId: number,
+  ownRequestKey?: string,
 ): Promise<{ paymentId: number; leftCents: number } | null> {
   const [payment] = await db
     .select({ id: appointmentPayments.id, amountCents: appointmentPayments.amountCents })
@@ -228,7 +236,9 @@ export async function refundableConfirmationCharge(
       ),
     );
   if (!payment) return null;
-  return { paymentId: payment.id, leftCents: payment.amountCents - (await refundedCents(db, payment.id)) };
+  const own = ownRequestKey === undefined ? undefined : refundIdempotencyKey(payment.id, ownRequestKey);
+  const given = await refundedCents(db, payment.id, countedStatuses, own);
+  return { paymentId: payment.id, leftCents: payment.amountCents - given };
 }
 
 /**
