@@ -9,6 +9,13 @@ const built = ['host/dist', 'remotes/catalog/dist-spotlight', 'packages/api/dist
   existsSync(path.join(repoRoot, p)),
 );
 if (!built || process.argv.includes('--build')) run(pnpm, ['build'], { env });
+if (process.argv.includes('--scale')) {
+  // A marketplace ten times the demo's on PostgreSQL (packages/api/bench/scale.ts), then server
+  // rendering under load (e2e/bench/ssr-throughput.ts).
+  run(pnpm, ['--filter', '@atrium/api', 'exec', 'tsx', 'bench/scale.ts'], { env });
+  run(pnpm, ['--filter', '@atrium/e2e', 'exec', 'tsx', 'bench/ssr-throughput.ts'], { env });
+  process.exit(0);
+}
 run(pnpm, ['--filter', '@atrium/e2e', 'bench'], { env });
 run(pnpm, ['--filter', '@atrium/catalog', 'bench'], { env });
 run(pnpm, ['--filter', '@atrium/api', 'bench'], { env });

@@ -234,14 +234,26 @@ async function schedulesFor(
   return { rules, slot: { date, time }, candidates };
 }
 
-/** The practitioner's schedule without the moved appointment's own time. */
+/**
+ * The practitioner's schedule without the moved appointment's own time: cut out of the held time
+ * (availability reads it merged with the appointments next to it), and its start not counted. No
+ * other held appointment shares that time (the exclusion constraint), so nothing else is freed.
+ */
 function withoutOwnTime(candidate: PractitionerSchedule, movable: Movable): PractitionerSchedule {
   if (candidate.id !== movable.practitionerId) return candidate;
   const start = movable.startsAt.getTime();
   const end = movable.endsAt.getTime();
+  const starts = candidate.appointmentStarts ?? candidate.appointments.map((held) => held.start);
+  const own = starts.indexOf(start);
   return {
     ...candidate,
-    appointments: candidate.appointments.filter((held) => held.start !== start || held.end !== end),
+    appointments: candidate.appointments.flatMap((held) =>
+      [
+        { start: held.start, end: Math.min(held.end, start) },
+        { start: Math.max(held.start, end), end: held.end },
+      ].filter((part) => part.start < part.end),
+    ),
+    appointmentStarts: own === -1 ? starts : starts.filter((_, index) => index !== own),
   };
 }
 

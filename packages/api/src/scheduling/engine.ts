@@ -43,8 +43,13 @@ export interface PractitionerSchedule {
   /** One-off changes of days around the asked dates; absent or empty when there are none. */
   dayChanges?: DayChange[];
   timeOff: Interval[];
-  /** Appointments that hold the practitioner's time (PENDING and BOOKED), at any location. */
+  /**
+   * The time appointments hold (PENDING, BOOKED, and what is left of a COMPLETE visit), at any
+   * location: each appointment, or their time merged (as availability reads it).
+   */
   appointments: Interval[];
+  /** When each appointment starts, when `appointments` are merged; else their starts are used. */
+  appointmentStarts?: number[];
 }
 
 /** How slots are laid out: the same for finding slots and for choosing who takes one. */
@@ -122,8 +127,8 @@ export function findAvailableSlots(query: AvailabilityQuery): Slot[] {
 
 /**
  * Who takes a visit at an exact local date and time: a practitioner for whom `findAvailableSlots`
- * would offer it. Among several, the one with the fewest appointments that local day, then the lowest
- * id, so the choice is deterministic. When the local time happens twice (clocks going back), the
+ * would offer it. Among several, the one with the fewest appointments starting that local day, then
+ * the lowest id, so the choice is deterministic. When the local time happens twice (clocks going back), the
  * earlier free occurrence is used. Null when nobody is free then.
  */
 export function choosePractitioner(query: PractitionerChoiceQuery): PractitionerChoice | null {
@@ -135,7 +140,7 @@ export function choosePractitioner(query: PractitionerChoiceQuery): Practitioner
 
 /**
  * Every practitioner free at an exact local date and time, in `choosePractitioner`'s order (fewest
- * appointments that local day first, then the lowest id), each with that count as `booked`.
+ * appointments starting that local day first, then the lowest id), each with that count as `booked`.
  */
 export function rankPractitioners(
   query: PractitionerChoiceQuery,
@@ -155,9 +160,9 @@ export function rankPractitioners(
       return local.day === day && local.minute === minute;
     });
     if (start === undefined) continue;
-    const booked = practitioner.appointments.filter(
-      (appointment) => appointment.start < dayEnd && appointment.end > dayStart,
-    ).length;
+    const starts =
+      practitioner.appointmentStarts ?? practitioner.appointments.map((appointment) => appointment.start);
+    const booked = starts.filter((instant) => instant >= dayStart && instant < dayEnd).length;
     free.push({
       practitionerId: practitioner.id,
       startsAt: new Date(start),

@@ -25,7 +25,8 @@ const row: ScheduleRow = {
       ],
       dayChanges: [{ date: '2026-06-06', windows: [[600, 840]] }],
       timeOff: [[1780401600000, 1780488000000]],
-      appointments: [[1780412400000, 1780415100000]],
+      // The week from Monday 2026-06-01 (1780272000000): 2026-06-02 15:00-15:45 UTC.
+      held: [['2026-06-01', [140400, 143100], [140400]]],
     },
   ],
 };
@@ -42,6 +43,7 @@ describe('toSchedules', () => {
         dayChanges: [{ date: '2026-06-06', windows: [{ startMinute: 600, endMinute: 840 }] }],
         timeOff: [{ start: 1780401600000, end: 1780488000000 }],
         appointments: [{ start: 1780412400000, end: 1780415100000 }],
+        appointmentStarts: [1780412400000],
       },
     ]);
   });

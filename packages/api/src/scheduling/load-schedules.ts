@@ -70,15 +70,20 @@ export interface ScheduleRow {
     windows: [number, number, number][];
     dayChanges: { date: string; windows: [number, number][] }[];
     timeOff: [number, number][];
-    appointments: [number, number][];
+    /**
+     * Per UTC week around the asked days (its Monday), the held time's flat edges (start, end, ...)
+     * and the appointments' starts, in seconds after the week's start; null when none is recorded.
+     */
+    held: [string, number[], number[]][] | null;
   }[];
 }
 
 /**
  * Everything availability needs, in one statement: the marketplace's slot rules and service area, the
  * clinic's zone, the cart's procedures, and each eligible practitioner's schedule. Time off and
- * appointments are read for the asked days plus a day either side (for visits across midnight and any
- * offset), whatever the number of days or practitioners.
+ * held time are read for the asked days plus a day either side (for visits across midnight and any
+ * offset), held time from practitioner_busy_weeks: one row per practitioner and week, whatever the
+ * number of bookings.
  */
 export async function loadSchedules(db: Db, request: ScheduleRequest): Promise<Schedules> {
   // Both drivers (node-postgres and PGlite) answer raw SQL with { rows }, json already parsed.
@@ -220,16 +225,20 @@ function practitionerParts({ marketplaceId, clinicId, dateRange }: ScheduleReque
   const clinic = clinicParam(clinicId);
   return [
     openingPart(clinicId),
+    // Those who perform every wanted procedure, found through practitioner_procedures' index on the
+    // procedure rather than by checking every practitioner; no procedures asked about is everyone.
     sql`
       eligible as (
         select pr.id
         from practitioners pr
-        where pr.marketplace_id = ${marketplaceId}
-          and pr.active
-          and (
-            select count(*) from practitioner_procedures pp
-            where pp.practitioner_id = pr.id and pp.procedure_id in (select id from wanted)
-          ) = (select count(*) from wanted)
+        where pr.marketplace_id = ${marketplaceId} and pr.active and not exists (select 1 from wanted)
+        union all
+        select pp.practitioner_id
+        from practitioner_procedures pp
+        join practitioners pr on pr.id = pp.practitioner_id
+        where pp.procedure_id in (select id from wanted) and pr.marketplace_id = ${marketplaceId} and pr.active
+        group by pp.practitioner_id
+        having count(*) = (select count(*) from wanted)
       )`,
     sql`
       windows as (
@@ -258,8 +267,9 @@ function practitionerParts({ marketplaceId, clinicId, dateRange }: ScheduleReque
 
 /**
  * Each practitioner of `windows` with their windows, their day changes around the asked days (with
- * their hours at the place while it is open), and their time off and live appointments (anywhere) that touch
- * `around`, as [start, end] in epoch milliseconds.
+ * their hours at the place while it is open), their time off that touches `around` as [start, end]
+ * in epoch milliseconds, and what their appointments hold (anywhere) in the UTC weeks `around`
+ * touches: practitioner_busy_weeks' arrays, one row per week, as they are stored.
  */
 function practitionerSchedulesJson({ clinicId, dateRange }: ScheduleRequest): SQL {
   return sql`coalesce((
@@ -287,22 +297,39 @@ function practitionerSchedulesJson({ clinicId, dateRange }: ScheduleRequest): SQ
             where t.practitioner_id = w.practitioner_id
               and t.ends_at > lower(around.during) and t.starts_at < upper(around.during)
           ), '[]'::json),
-          'appointments', coalesce((
-            select json_agg(json_build_array(
-              (extract(epoch from a.starts_at) * 1000)::bigint,
-              (extract(epoch from a.ends_at) * 1000)::bigint))
-            from appointments a, around
-            where a.practitioner_id = w.practitioner_id
-              -- A completed visit (completed once begun) keeps the rest of its time.
-              and a.status in ('PENDING', 'BOOKED', 'COMPLETE')
-              and tstzrange(a.starts_at, a.ends_at) && around.during
-          ), '[]'::json)
+          'held', (
+            select json_agg(json_build_array(b.week, b.busy, b.starts) order by b.week)
+            from practitioner_busy_weeks b, around
+            -- One row per UTC week that around touches, through the primary key.
+            where b.practitioner_id = w.practitioner_id
+              and b.week between date_trunc('week', lower(around.during) at time zone 'UTC')::date
+                             and date_trunc('week', (upper(around.during) - interval '1 microsecond') at time zone 'UTC')::date
+          )
         ) order by w.practitioner_id)
         from windows w
       ), '[]'::json)`;
 }
 
 const toInterval = ([start, end]: [number, number]): Interval => ({ start, end });
+
+/** Weeks of held time as the engine takes it: intervals and starts in epoch milliseconds, in order. */
+function heldTime(
+  weeks: [string, number[], number[]][],
+): Pick<PractitionerSchedule, 'appointments' | 'appointmentStarts'> {
+  const appointments: Interval[] = [];
+  const appointmentStarts: number[] = [];
+  for (const [week, busy, starts] of weeks) {
+    const origin = Date.parse(`${week}T00:00:00Z`);
+    for (let i = 0; i + 1 < busy.length; i += 2) {
+      appointments.push({
+        start: origin + (busy[i] as number) * 1000,
+        end: origin + (busy[i + 1] as number) * 1000,
+      });
+    }
+    for (const start of starts) appointmentStarts.push(origin + start * 1000);
+  }
+  return { appointments, appointmentStarts };
+}
 
 /** The statement's JSON row as the engine reads schedules: windows as objects, busy times as intervals. */
 export function toSchedules(row: ScheduleRow): Schedules {
@@ -323,7 +350,7 @@ export function toSchedules(row: ScheduleRow): Schedules {
         windows: windows.map(([startMinute, endMinute]) => ({ startMinute, endMinute })),
       })),
       timeOff: practitioner.timeOff.map(toInterval),
-      appointments: practitioner.appointments.map(toInterval),
+      ...heldTime(practitioner.held ?? []),
     })),
   };
 }

@@ -238,6 +238,9 @@ export const appointments = pgTable(
     index('appointments_marketplace_id_idx').on(t.marketplaceId, t.startsAt),
     index('appointments_organization_id_idx').on(t.organizationId),
     index('appointments_client_user_id_idx').on(t.clientUserId),
+    index('appointments_practitioner_held_idx')
+      .using('gist', t.practitionerId, sql`tstzrange(${t.startsAt}, ${t.endsAt})`)
+      .where(sql`${t.status} in ('PENDING', 'BOOKED', 'COMPLETE')`),
     index('appointments_reminder_due_idx')
       .on(t.startsAt)
       .where(sql`${t.status} = 'BOOKED' and ${t.remindedAt} is null`),
@@ -263,4 +266,22 @@ export const appointments = pgTable(
         or (${t.organizationId} is null and btrim(coalesce(${t.address}, '')) <> '' and ${t.latitude} is not null and ${t.longitude} is not null)`,
     ),
   ],
+);
+
+/**
+ * Per practitioner and UTC week (its Monday), the time their held appointments (PENDING, BOOKED,
+ * COMPLETE) take, merged and clipped to the week, and when each starts, in seconds after the week's
+ * start: kept by a trigger on appointments (migrations/0034), read by availability instead of every
+ * booking.
+ */
+export const practitionerBusyWeeks = pgTable(
+  'practitioner_busy_weeks',
+  {
+    practitionerId: integer('practitioner_id').notNull(),
+    week: date('week').notNull(),
+    /** Flat: start, end, start, end, ... */
+    busy: integer('busy').array().notNull(),
+    starts: integer('starts').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.practitionerId, t.week] })],
 );
