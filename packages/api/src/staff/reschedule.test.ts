@@ -105,6 +105,28 @@ describe.each(testDatabases)('staff rescheduling on $name', (factory) => {
     expect(cleo?.times[0]).toBe('12:00');
   });
 
+  it('frees the moved appointment’s own time when another follows straight on', async () => {
+    // Availability reads the two as one held span; only the moved one's part of it is freed.
+    const date = daysAhead(15);
+    const first = await request(date, '10:00');
+    const [{ ends = '' } = {}] = await context.sql<{ ends: string }>(
+      `select to_char(ends_at at time zone 'America/New_York', 'HH24:MI') as ends from appointments where id = $1`,
+      [Number(first.id)],
+    );
+    const second = await request(date, ends);
+    expect((await slotOf(second.id))?.practitioner_id).toBe(801);
+    const { staffRescheduleOptions } = await desk.data<{
+      staffRescheduleOptions: { practitioners: { practitioner: { id: string }; times: string[] }[] };
+    }>(operations.options, { marketplaceId: clinic.marketplace, id: first.id, date });
+    const ada = staffRescheduleOptions.practitioners.find((option) => option.practitioner.id === '801');
+    expect(ada?.times).toEqual(expect.arrayContaining(['09:45', '10:00']));
+    expect(ada?.times).not.toContain(ends);
+
+    const moved = await move(desk, first.id, date, '09:45');
+    expect(moved.body.data?.staffRescheduleAppointment).toMatchObject({ status: 'PENDING' });
+    expect(await slotOf(first.id)).toMatchObject({ local: `${date} 09:45`, practitioner_id: 801 });
+  });
+
   it('moves a booked appointment to another practitioner, mailing the updated invitation, and logs who did it', async () => {
     const date = daysAhead(10);
     const { id, email } = await request(date, '10:00');
