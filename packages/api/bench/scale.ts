@@ -3,7 +3,7 @@
 // who all perform the cart, 200,000 held bookings (four a day each, a month back to two months ahead);
 // BENCH_SCALE_LARGE=1 makes it 5,000 practitioners and 2,000,000 bookings. In process through
 // `app.fetch`, beside a bare baseline from the same run (`{ __typename }`):
-//   availability p50/p95 for one week and for one month, and the rows its statement reads;
+//   availability p50/p95 for one week and for one month;
 //   bookings/s (createAppointmentRequest, guests paying on site) with 1 and with 20 clients at once.
 // No targets are asserted: the figures are printed as ratios against the baseline.
 import { TZDate } from '@date-fns/tz';
@@ -135,7 +135,8 @@ try {
   const mutation = `mutation Book($input: CreateAppointmentRequestInput!) { createAppointmentRequest(input: $input) { id } }`;
   let guests = 0;
   let slot = 0;
-  // Times no bench booking holds: the quarter past and to of each hour, a practitioner free at each.
+  // Quarter hours from 08:15 to 19:00 on the days after tomorrow, each asked twice a day: a third of
+  // the practitioners hold each hour, so someone is free at every one of them.
   const nextTime = () => {
     const index = slot++;
     const day = format(addDays(today, 3 + Math.floor(index / 88)), 'yyyy-MM-dd');

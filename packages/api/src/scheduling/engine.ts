@@ -128,8 +128,8 @@ export function findAvailableSlots(query: AvailabilityQuery): Slot[] {
 /**
  * Who takes a visit at an exact local date and time: a practitioner for whom `findAvailableSlots`
  * would offer it. Among several, the one with the fewest appointments starting that local day, then
- * the lowest id, so the choice is deterministic. When the local time happens twice (clocks going back), the
- * earlier free occurrence is used. Null when nobody is free then.
+ * the lowest id, so the choice is deterministic. When the local time happens twice (clocks going
+ * back), the earlier free occurrence is used. Null when nobody is free then.
  */
 export function choosePractitioner(query: PractitionerChoiceQuery): PractitionerChoice | null {
   const [first] = rankPractitioners(query);
