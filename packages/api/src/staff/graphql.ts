@@ -5,6 +5,7 @@ import { staffActivityResolvers } from './activity/resolvers';
 import { staffCatalogueResolvers } from './catalogue-admin/catalogue-resolvers';
 import { clientChangeResolvers } from './client-changes/resolvers';
 import { staffClientResolvers } from './clients-resolvers';
+import { guardFirst } from './guard-first';
 import { staffOffersResolvers } from './offers/resolvers';
 import { staffPhoneBookingResolvers } from './phone-booking/resolvers';
 import { staffReportsResolvers } from './reports/resolvers';
@@ -16,6 +17,7 @@ import { staffTeamResolvers } from './team/team-resolvers';
 import { staffVersionsResolvers } from './versions-resolvers';
 import { staffWaitlistResolvers } from './waitlist-resolvers';
 
+/** Each staff operation guarded before its resolver reads its arguments (guard-first.ts). */
 export const resolvers: Resolvers[] = [
   staffResolvers,
   staffClientResolvers,
@@ -31,4 +33,4 @@ export const resolvers: Resolvers[] = [
   staffRequestNoticeResolvers,
   staffPhoneBookingResolvers,
   clientChangeResolvers,
-];
+].map(guardFirst);
