@@ -5,7 +5,9 @@
 // processes (HOST_PROCESSES=2). Prints pages/s, p50 and p99, the pages that came back unrendered (the
 // plain shell, or not a 200), and the host's resident memory. Each figure is beside a baseline from
 // the same run (one client; the host's static config.json at the same concurrency), so the ratios do
-// not depend on the machine's speed. BENCH_SSR_PAGES (default 600) sets the pages asked at each level.
+// not depend on the machine's speed. BENCH_SSR_PAGES (default 600) sets the pages asked at each level;
+// BENCH_SSR_MEMORY_PAGES (default none; `pnpm bench --scale` asks 20,000) that many more pages, 10 at
+// once, with the host's memory read every 5,000, to show whether it stays flat after warm-up.
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
@@ -15,6 +17,7 @@ import { Stack } from '../support/stack';
 
 const levels = [1, 10, 50];
 const pagesPerLevel = Number(process.env.BENCH_SSR_PAGES ?? 600);
+const memoryPages = Number(process.env.BENCH_SSR_MEMORY_PAGES ?? 0);
 const goals = { throughputAt50: 2, p99At50OverP50At1: 10, twoProcesses: 1.8, unrendered: 0 };
 
 interface Target {
@@ -136,6 +139,13 @@ try {
   const results: Level[] = [];
   for (const clients of levels) results.push(await level(clients, pagesPerLevel));
   const rssAfter = hostRssMb();
+  const memoryReadings: string[] = [];
+  for (let asked = 0; asked < memoryPages; ) {
+    const count = Math.min(5_000, memoryPages - asked);
+    const { unrendered } = await level(10, count);
+    asked += count;
+    memoryReadings.push(`${hostRssMb() ?? '?'} MB after ${asked} more (${unrendered} unrendered)`);
+  }
   const staticOne = await level(1, pagesPerLevel, staticFile);
   const staticFifty = await level(50, pagesPerLevel, staticFile);
   await restartHost(stack, 2);
@@ -158,6 +168,7 @@ try {
       `  pages at 1 / the static file at 1: x${(one.perSecond / staticOne.perSecond).toFixed(3)}`,
       `  unrendered pages: ${unrendered} (goal ${goals.unrendered})`,
       `  host memory: ${rssBefore ?? '?'} MB after warm-up, ${rssAfter ?? '?'} MB after ${levels.length * pagesPerLevel} pages`,
+      ...(memoryReadings.length > 0 ? [`  host memory, then 10 at once: ${memoryReadings.join(', ')}`] : []),
     ].join('\n'),
   );
 } finally {

@@ -4,15 +4,22 @@
 // BENCH_SCALE_LARGE=1 makes it 5,000 practitioners and 2,000,000 bookings. In process through
 // `app.fetch`, beside a bare baseline from the same run (`{ __typename }`):
 //   availability p50/p95 for one week and for one month;
-//   bookings/s (createAppointmentRequest, guests paying on site) with 1 and with 20 clients at once.
+//   bookings/s (createAppointmentRequest, guests paying on site) with 1 and with 20 clients at once,
+//   in process, then over HTTP through the built server: one process (1 and 20 clients), then two
+//   (20 clients), beside `{ __typename }` over HTTP.
 // No targets are asserted: the figures are printed as ratios against the baseline.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 import { sql } from 'drizzle-orm';
+import type { NodeProcess } from '../src/test/node-processes';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 const { createApp, migrate } = await import('../src/index');
 const { testDatabases } = await import('../src/test/databases');
+const { apiPackageDir, startNodeProcess } = await import('../src/test/node-processes');
+const { freePort } = await import('../src/test/temporary-postgres');
 
 const timeZone = 'America/New_York';
 const large = process.env.BENCH_SCALE_LARGE === '1';
@@ -61,6 +68,97 @@ const percentile = (samples: number[], p: number) => {
 };
 const figures = (samples: number[]) =>
   `p50 ${percentile(samples, 50).toFixed(1)} ms  p95 ${percentile(samples, 95).toFixed(1)} ms`;
+
+/** `book` called by `clients` callers at once, 200 calls in all: bookings per second and each call's time. */
+async function bookingsAtOnce(clients: number, book: (caller: number) => Promise<{ elapsed: number }>) {
+  const perClient = Math.ceil(200 / clients);
+  const samples: number[] = [];
+  const begun = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, caller) => {
+      for (let i = 0; i < perClient; i++) samples.push((await book(caller)).elapsed);
+    }),
+  );
+  return { perSecond: samples.length / ((performance.now() - begun) / 1000), samples };
+}
+
+/** One GraphQL call over HTTP; throws when it has no data. */
+async function postOver(origin: string, query: string, variables: Record<string, unknown> = {}) {
+  const begun = performance.now();
+  const response = await fetch(`${origin}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: unknown; errors?: { message: string }[] };
+  if (!body.data) throw new Error(`${query.slice(0, 40)}: ${body.errors?.[0]?.message ?? response.status}`);
+  return { elapsed: performance.now() - begun };
+}
+
+/**
+ * Bookings through the built server (dist/server.mjs) on the bench's database: one process, then two
+ * (callers spread over them in turn), beside `{ __typename }` over HTTP. The worker is not started:
+ * the bookings' jobs wait in the queue.
+ */
+async function bookingsOverHttp(
+  databaseUrl: string,
+  book: (origin: string) => Promise<{ elapsed: number }>,
+): Promise<void> {
+  const serverScript = path.join(apiPackageDir, 'dist/server.mjs');
+  if (!existsSync(serverScript)) {
+    console.log('  (over HTTP: skipped, dist/server.mjs is missing: run `pnpm --filter @atrium/api build`)');
+    return;
+  }
+  const env = { NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, JOBS_IN_PROCESS: 'false' };
+  const processes: NodeProcess[] = [];
+  try {
+    const origins: string[] = [];
+    for (const name of ['API 1', 'API 2']) {
+      const port = await freePort();
+      const server = startNodeProcess(name, serverScript, { ...env, PORT: String(port) });
+      processes.push(server);
+      await waitUntilHealthy(`http://127.0.0.1:${port}`, server);
+      origins.push(`http://127.0.0.1:${port}`);
+    }
+    const [first = ''] = origins;
+    const baseline: number[] = [];
+    for (let i = 0; i < runs; i++) baseline.push((await postOver(first, '{ __typename }')).elapsed);
+    console.log(`  over HTTP (dist/server.mjs): baseline { __typename } ${figures(baseline)}`);
+    for (let i = 0; i < 10; i++) await book(origins[i % 2] ?? first);
+    let onOne = 0;
+    for (const [processCount, clients] of [
+      [1, 1],
+      [1, 20],
+      [2, 20],
+    ] as const) {
+      const { perSecond, samples } = await bookingsAtOnce(clients, (caller) =>
+        book(origins[caller % processCount] ?? first),
+      );
+      if (processCount === 1 && clients === 20) onOne = perSecond;
+      const versus = processCount === 2 ? `  (x${(perSecond / onOne).toFixed(2)} one process)` : '';
+      console.log(
+        `  bookings over HTTP, ${processCount} process${processCount === 1 ? ', ' : 'es,'} ${String(clients).padStart(2)} client(s): ` +
+          `${perSecond.toFixed(0)}/s  ${figures(samples)}${versus}`,
+      );
+    }
+  } finally {
+    await Promise.all(processes.map((child) => child.stop()));
+  }
+}
+
+async function waitUntilHealthy(origin: string, server: NodeProcess): Promise<void> {
+  for (let i = 0; i < 240 && server.exit() === null; i++) {
+    if (
+      await fetch(`${origin}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${server.name} was not healthy:\n${server.output()}`);
+}
 
 const factory = testDatabases.find((candidate) => candidate.name === 'PostgreSQL');
 if (!factory) throw new Error('The scale bench needs PostgreSQL (DATABASE_URL).');
@@ -143,10 +241,11 @@ try {
     const minute = 8 * 60 + 15 + (index % 44) * 15;
     return `${day}T${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
   };
-  const book = () => {
+  /** The next guest's booking at the next time. */
+  const bookingVariables = () => {
     guests += 1;
     const at = nextTime();
-    return post(mutation, {
+    return {
       input: {
         marketplaceId: '60',
         idempotencyKey: `scale-${guests}`,
@@ -164,21 +263,19 @@ try {
           },
         },
       },
-    });
+    };
   };
+  const book = () => post(mutation, bookingVariables());
   await repeat(10, book);
   for (const clients of [1, 20]) {
-    const perClient = Math.ceil(200 / clients);
-    const samples: number[] = [];
-    const begun = performance.now();
-    await Promise.all(
-      Array.from({ length: clients }, async () => samples.push(...(await repeat(perClient, book)))),
-    );
-    const perSecond = samples.length / ((performance.now() - begun) / 1000);
+    const { perSecond, samples } = await bookingsAtOnce(clients, book);
     console.log(
       `  bookings, ${String(clients).padStart(2)} client(s): ${perSecond.toFixed(0)}/s  ${figures(samples)}`,
     );
   }
+
+  if (!handle.url) throw new Error('The scale bench needs a PostgreSQL URL for its API processes.');
+  await bookingsOverHttp(handle.url, (origin) => postOver(origin, mutation, bookingVariables()));
 } finally {
   await handle.dispose();
 }

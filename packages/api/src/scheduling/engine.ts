@@ -103,16 +103,11 @@ export function findAvailableSlots(query: AvailabilityQuery): Slot[] {
   const calendar = new LocalCalendar(query.timeZone, first, last + 1);
   const earliest = query.now.getTime() + query.noticeMinutes * minuteMs;
 
-  const starts = new Set<number>();
-  for (const practitioner of query.practitioners) {
-    for (const start of practitionerStarts(practitioner, query, calendar, first, last, earliest)) {
-      starts.add(start);
-    }
-  }
+  const starts = startsOfAnyone(query, calendar, first, last, earliest);
 
   const slots: Slot[] = [];
   const seen = new Set<string>();
-  for (const start of [...starts].sort((a, b) => a - b)) {
+  for (const start of starts) {
     const local = calendar.localOf(start);
     if (local.day < first || local.day > last) continue;
     const key = `${local.day}:${local.minute}`;
@@ -155,9 +150,11 @@ export function rankPractitioners(
 
   const free: (PractitionerChoice & { booked: number })[] = [];
   for (const practitioner of query.practitioners) {
-    const start = practitionerStarts(practitioner, query, calendar, day, day, earliest).find((instant) => {
+    let start: number | undefined;
+    forEachStart(practitioner, query, calendar, day, day, earliest, (instant) => {
+      if (start !== undefined && instant >= start) return;
       const local = calendar.localOf(instant);
-      return local.day === day && local.minute === minute;
+      if (local.day === day && local.minute === minute) start = instant;
     });
     if (start === undefined) continue;
     const starts =
@@ -173,15 +170,45 @@ export function rankPractitioners(
   return free.sort((a, b) => a.booked - b.booked || a.practitionerId - b.practitionerId);
 }
 
-/** Sorted instants at which one practitioner can start the visit on local days first..last. */
-function practitionerStarts(
+/**
+ * The instants, in order, at which anyone can start the visit on local days first..last. Marked on
+ * a minute grid from the first day's midnight rather than gathered in a set: a month of hundreds of
+ * practitioners gives each start many times over.
+ */
+function startsOfAnyone(
+  query: AvailabilityQuery,
+  calendar: LocalCalendar,
+  first: number,
+  last: number,
+  earliest: number,
+): number[] {
+  const base = calendar.instantOf(first, 0);
+  const minutes = Math.ceil((calendar.instantOf(last + 1, 0) - base) / minuteMs);
+  const marked = new Uint8Array(minutes);
+  // A start off that grid (a zone whose offset has seconds) is kept as it is.
+  const offGrid = new Set<number>();
+  for (const practitioner of query.practitioners) {
+    forEachStart(practitioner, query, calendar, first, last, earliest, (start) => {
+      const minute = (start - base) / minuteMs;
+      if (Number.isInteger(minute) && minute >= 0 && minute < minutes) marked[minute] = 1;
+      else offGrid.add(start);
+    });
+  }
+  const starts = [...offGrid];
+  for (let minute = 0; minute < minutes; minute++) if (marked[minute]) starts.push(base + minute * minuteMs);
+  return offGrid.size > 0 ? starts.sort((a, b) => a - b) : starts;
+}
+
+/** Calls `visit` with each instant at which one practitioner can start the visit on local days first..last. */
+function forEachStart(
   practitioner: PractitionerSchedule,
   rules: SlotRules,
   calendar: LocalCalendar,
   first: number,
   last: number,
   earliest: number,
-): number[] {
+  visit: (start: number) => void,
+): void {
   const duration = rules.durationMinutes * minuteMs;
   const step = rules.stepMinutes * minuteMs;
 
@@ -193,7 +220,6 @@ function practitionerStarts(
   const busy = merge([...practitioner.timeOff, ...practitioner.appointments]);
   const free = subtract(merge(windows), busy);
 
-  const starts: number[] = [];
   let freeIndex = 0;
   for (const window of windows) {
     // Only windows of the asked days offer starts.
@@ -211,11 +237,10 @@ function practitionerStarts(
         start <= to;
         start += step
       ) {
-        starts.push(start);
+        visit(start);
       }
     }
   }
-  return starts.sort((a, b) => a - b);
 }
 
 /**
