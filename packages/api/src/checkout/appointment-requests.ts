@@ -66,7 +66,8 @@ async function book(
   const paymentMethod = await checkPaymentMethod(ports, client, input.payment, price.due);
   const { timeZone } = place;
   const waitlist = time.kind === 'waitlist' ? time.ranges : [];
-  const recap = await recapBasis(db, { marketplace, place: input.place, timeZone, waitlist, price });
+  const { clinic } = place.schedules;
+  const recap = recapBasis({ marketplace, place: input.place, clinic, timeZone, waitlist, price });
   return commitBooking(
     ports,
     { marketplace, client, request: input, time, price, answers, paymentMethod, timeZone, recap, now },

@@ -15,8 +15,7 @@ import {
   clipToBookableDates,
   findAvailableSlots,
   loadPlaceSchedules,
-  type PractitionerSchedule,
-  practitioners,
+  type NamedSchedule,
   rankPractitioners,
   slotRules,
 } from '../scheduling';
@@ -58,15 +57,11 @@ export async function rescheduleOptions(
 ): Promise<RescheduleOptions> {
   const movable = await movableAppointment(ports.db, appointmentId);
   const { rules, candidates } = await schedulesFor(ports, movable, date);
-  const names = await practitionerNames(
-    ports.db,
-    candidates.map((candidate) => candidate.id),
-  );
   return {
     timeZone: rules.timeZone,
     practitioners: candidates.map((candidate) => ({
       id: candidate.id,
-      name: names.get(candidate.id) ?? '',
+      name: candidate.name,
       times: findAvailableSlots({
         ...rules,
         dateRange: { start: date, end: date },
@@ -239,7 +234,7 @@ async function schedulesFor(
  * (availability reads it merged with the appointments next to it), and its start not counted. No
  * other held appointment shares that time (the exclusion constraint), so nothing else is freed.
  */
-function withoutOwnTime(candidate: PractitionerSchedule, movable: Movable): PractitionerSchedule {
+function withoutOwnTime(candidate: NamedSchedule, movable: Movable): NamedSchedule {
   if (candidate.id !== movable.practitionerId) return candidate;
   const start = movable.startsAt.getTime();
   const end = movable.endsAt.getTime();
@@ -298,13 +293,4 @@ async function loadMovable(db: Db, appointmentId: number) {
           location: { latitude: row.latitude ?? 0, longitude: row.longitude ?? 0 },
         };
   return { ...row, procedureIds: row.procedureIds.map(Number), place };
-}
-
-async function practitionerNames(db: Db, ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: practitioners.id, name: practitioners.name })
-    .from(practitioners)
-    .where(inArray(practitioners.id, ids));
-  return new Map(rows.map((row) => [row.id, row.name]));
 }

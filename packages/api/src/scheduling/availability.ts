@@ -99,7 +99,7 @@ export async function loadPlaceSchedules(
 
   const { marketplace } = schedules;
   if (!marketplace) throw new NotFoundError(`Marketplace ${marketplaceId} was not found.`);
-  if (clinicId !== null && !schedules.clinicFound) throw notOneOfItsClinics(clinicId, marketplaceId);
+  if (clinicId !== null && !schedules.clinic) throw notOneOfItsClinics(clinicId, marketplaceId);
   const timeZone = schedules.timeZone ?? homeTimeZone;
   if (!timeZone) throw new Error('No time zone for the place.');
 

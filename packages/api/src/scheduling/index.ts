@@ -2,6 +2,7 @@
 export { clipToBookableDates, loadPlaceSchedules, slotRules } from './availability';
 export type { PractitionerSchedule } from './engine';
 export { choosePractitioner, findAvailableSlots, rankPractitioners, workingMinutes } from './engine';
+export type { NamedSchedule, ScheduleClinic } from './load-schedules';
 export { loadSchedules } from './load-schedules';
 export type { AppointmentStatus } from './tables';
 export {

@@ -13,12 +13,13 @@ const row: ScheduleRow = {
     minimumNoticeMinutes: 120,
     bookingHorizonMonths: 12,
   },
-  clinicFound: true,
+  clinic: { name: 'Midtown', address: '1 Main St' },
   timeZone: 'America/New_York',
   procedures: [{ id: 1001, name: "Myers' Cocktail", isAddOn: false, minimumDuration: 45, offered: true }],
   practitioners: [
     {
       id: 151,
+      name: 'Dana Whitfield, RN',
       windows: [
         [1, 540, 1020],
         [2, 540, 1020],
@@ -36,6 +37,7 @@ describe('toSchedules', () => {
     expect(toSchedules(row).practitioners).toEqual([
       {
         id: 151,
+        name: 'Dana Whitfield, RN',
         windows: [
           { weekday: 1, startMinute: 540, endMinute: 1020 },
           { weekday: 2, startMinute: 540, endMinute: 1020 },
@@ -52,7 +54,7 @@ describe('toSchedules', () => {
     const { practitioners: _practitioners, ...rest } = toSchedules(row);
     expect(rest).toEqual({
       marketplace: row.marketplace,
-      clinicFound: true,
+      clinic: { name: 'Midtown', address: '1 Main St' },
       timeZone: 'America/New_York',
       procedures: [{ id: 1001, name: "Myers' Cocktail", isAddOn: false, minimumDuration: 45, offered: true }],
     });

@@ -32,6 +32,11 @@ export interface ScheduleMarketplace {
   bookingHorizonMonths: number;
 }
 
+export interface ScheduleClinic {
+  name: string;
+  address: string;
+}
+
 export interface CartProcedure {
   id: number;
   name: string;
@@ -45,8 +50,8 @@ export interface CartProcedure {
 export interface Schedules {
   /** Null when the marketplace does not exist. */
   marketplace: ScheduleMarketplace | null;
-  /** False when the clinic is not one of the marketplace's. */
-  clinicFound: boolean;
+  /** The clinic's name and address; null for an at-home visit or a clinic not the marketplace's. */
+  clinic: ScheduleClinic | null;
   /** The clinic's zone, or the address's; null when the clinic was not found. */
   timeZone: string | null;
   /** The requested procedures and add-ons found in the marketplace. */
@@ -56,17 +61,21 @@ export interface Schedules {
    * with their windows there, and their time off and appointments holding their time (anywhere)
    * around the dates.
    */
-  practitioners: PractitionerSchedule[];
+  practitioners: NamedSchedule[];
 }
+
+/** A practitioner's schedule with their name (as the booking and its answer name them). */
+export type NamedSchedule = PractitionerSchedule & { name: string };
 
 /** The statement's one row: its JSON as PostgreSQL builds it. */
 export interface ScheduleRow {
   marketplace: ScheduleMarketplace | null;
-  clinicFound: boolean;
+  clinic: ScheduleClinic | null;
   timeZone: string | null;
   procedures: CartProcedure[];
   practitioners: {
     id: number;
+    name: string;
     windows: [number, number, number][];
     dayChanges: { date: string; windows: [number, number][] }[];
     timeOff: [number, number][];
@@ -107,7 +116,7 @@ function scheduleQuery(request: ScheduleRequest): SQL {
     with ${sql.join(parts, sql`,`)}
     select json_build_object(
       'marketplace', (select row_to_json(marketplace) from marketplace),
-      'clinicFound', exists (select 1 from clinic),
+      'clinic', (select json_build_object('name', name, 'address', address) from clinic),
       'timeZone', (select time_zone from place),
       'procedures', coalesce((select json_agg(row_to_json(cart) order by cart.id) from cart), '[]'::json),
       'practitioners', ${practitionerSchedulesJson(request)}
@@ -137,15 +146,16 @@ function marketplacePart(marketplaceId: number): SQL {
 }
 
 /**
- * `clinic` (its zone, when it is the marketplace's), `place` (the zone of the visit: the clinic's or
- * the address's) and `around` (the asked days plus a day either side, in that zone).
+ * `clinic` (its zone, name and address, when it is the marketplace's), `place` (the zone of the
+ * visit: the clinic's or the address's) and `around` (the asked days plus a day either side, in that
+ * zone).
  */
 function placeParts({ marketplaceId, clinicId, homeTimeZone, dateRange }: ScheduleRequest): SQL[] {
   const clinic = clinicParam(clinicId);
   return [
     sql`
       clinic as (
-        select c.time_zone from clinics c where c.id = ${clinic} and c.marketplace_id = ${marketplaceId}
+        select c.time_zone, c.name, c.address from clinics c where c.id = ${clinic} and c.marketplace_id = ${marketplaceId}
       )`,
     sql`
       place as (
@@ -229,20 +239,21 @@ function practitionerParts({ marketplaceId, clinicId, dateRange }: ScheduleReque
     // procedure rather than by checking every practitioner; no procedures asked about is everyone.
     sql`
       eligible as (
-        select pr.id
+        select pr.id, pr.name
         from practitioners pr
         where pr.marketplace_id = ${marketplaceId} and pr.active and not exists (select 1 from wanted)
         union all
-        select pp.practitioner_id
+        select pp.practitioner_id, pr.name
         from practitioner_procedures pp
         join practitioners pr on pr.id = pp.practitioner_id
         where pp.procedure_id in (select id from wanted) and pr.marketplace_id = ${marketplaceId} and pr.active
-        group by pp.practitioner_id
+        group by pp.practitioner_id, pr.name
         having count(*) = (select count(*) from wanted)
       )`,
     sql`
       windows as (
         select e.id as practitioner_id,
+               e.name,
                coalesce((
                  select json_agg(json_build_array(wh.weekday, ${clippedStart('wh')}, ${clippedEnd('wh')})
                                  order by wh.weekday, ${clippedStart('wh')}, ${clippedEnd('wh')})
@@ -275,6 +286,7 @@ function practitionerSchedulesJson({ clinicId, dateRange }: ScheduleRequest): SQ
   return sql`coalesce((
         select json_agg(json_build_object(
           'id', w.practitioner_id,
+          'name', w.name,
           'windows', w.list,
           'dayChanges', coalesce((
             select json_agg(json_build_object(
@@ -335,11 +347,12 @@ function heldTime(
 export function toSchedules(row: ScheduleRow): Schedules {
   return {
     marketplace: row.marketplace,
-    clinicFound: row.clinicFound,
+    clinic: row.clinic,
     timeZone: row.timeZone,
     procedures: row.procedures,
     practitioners: row.practitioners.map((practitioner) => ({
       id: practitioner.id,
+      name: practitioner.name,
       windows: practitioner.windows.map(([weekday, startMinute, endMinute]) => ({
         weekday,
         startMinute,

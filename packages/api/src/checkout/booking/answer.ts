@@ -1,8 +1,6 @@
 // What the client is answered once the request is written: the PENDING appointment holding the time
 // or the WAITLISTED request, with the recap the success page shows.
-import { eq } from 'drizzle-orm';
-import { clinics } from '../../catalogue';
-import type { Db } from '../../kernel/database/database';
+import type { ScheduleClinic } from '../../scheduling';
 import type { CartProcedure } from '../cart-pricing';
 import type { AppointmentRequestRecap, AppointmentRequestView, BookingPlace } from './booking-request';
 import type { HeldTime } from './hold-time';
@@ -21,19 +19,20 @@ export interface RecapBasis {
   total: number;
 }
 
-/** The recap of what was checked: the cart, where (the clinic, or the client's address) and the total. */
-export async function recapBasis(
-  db: Db,
-  booking: {
-    marketplace: { name: string };
-    place: BookingPlace;
-    timeZone: string;
-    waitlist: WaitlistRange[];
-    price: Pick<BookingPrice, 'cart' | 'summary'>;
-  },
-): Promise<RecapBasis> {
-  const { place, price } = booking;
-  const clinic = 'organizationId' in place ? await clinicOf(db, place.organizationId) : null;
+/**
+ * The recap of what was checked: the cart, where (the clinic, as the schedules' statement read it, or
+ * the client's address) and the total.
+ */
+export function recapBasis(booking: {
+  marketplace: { name: string };
+  place: BookingPlace;
+  clinic: ScheduleClinic | null;
+  timeZone: string;
+  waitlist: WaitlistRange[];
+  price: Pick<BookingPrice, 'cart' | 'summary'>;
+}): RecapBasis {
+  const { place, price, clinic } = booking;
+  if ('organizationId' in place && !clinic) throw new Error(`Clinic ${place.organizationId} vanished.`);
   return {
     marketplaceName: booking.marketplace.name,
     cart: price.cart,
@@ -93,14 +92,4 @@ export function requestRecap(
     })),
     total: basis.total,
   };
-}
-
-/** The clinic's name and address (loadPlaceSchedules has checked it is the marketplace's). */
-async function clinicOf(db: Db, clinicId: number): Promise<{ name: string; address: string }> {
-  const [row] = await db
-    .select({ name: clinics.name, address: clinics.address })
-    .from(clinics)
-    .where(eq(clinics.id, clinicId));
-  if (!row) throw new Error(`Clinic ${clinicId} vanished.`);
-  return row;
 }

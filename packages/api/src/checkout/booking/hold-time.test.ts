@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../kernel/database/database';
-import type { PractitionerSchedule } from '../../scheduling';
+import type { NamedSchedule } from '../../scheduling';
 import { migratedDatabase, type TestDatabase, testDatabases } from '../../test/databases';
 import { SlotTakenError, slotTakenMessage } from '../errors';
 import { type HoldRequest, holdTime, practitionerLockSpace, type RankedChoice, tryOrder } from './hold-time';
@@ -40,8 +40,9 @@ const fixture = `
 const [ada, bea] = [9311, 9312];
 
 /** Both practitioners free all day, as the schedules read before the transaction saw them. */
-const candidates: PractitionerSchedule[] = [ada, bea].map((id) => ({
+const candidates: NamedSchedule[] = [ada, bea].map((id) => ({
   id,
+  name: id === ada ? 'Ada' : 'Bea',
   windows: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, startMinute: 480, endMinute: 1200 })),
   timeOff: [],
   appointments: [],

@@ -1,14 +1,8 @@
 // Holding a practitioner's time: a PENDING appointment with one of the practitioners free at the
 // slot, the database's exclusion constraint having the last word when bookings race.
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/database/database';
-import {
-  appointments,
-  type PractitionerSchedule,
-  practitioners,
-  rankPractitioners,
-  type slotRules,
-} from '../../scheduling';
+import { appointments, type NamedSchedule, rankPractitioners, type slotRules } from '../../scheduling';
 import { SlotTakenError } from '../errors';
 import { type BookingPlace, placeColumns } from './booking-request';
 import { deadlockDetected, exclusionViolation, sqlState } from './sql-state';
@@ -23,7 +17,7 @@ export interface HoldRequest {
   clientUserId: number;
   slot: { date: string; time: string };
   rules: ReturnType<typeof slotRules>;
-  candidates: PractitionerSchedule[];
+  candidates: NamedSchedule[];
   now: Date;
 }
 
@@ -65,11 +59,11 @@ export async function holdTime(
   for (const choice of tryOrder(ranked, random)) {
     const outcome = await tryPractitioner(tx, request, choice, false);
     if (outcome === 'busy') busyElsewhere.push(choice);
-    else if (outcome !== 'taken') return heldWith(tx, outcome, choice);
+    else if (outcome !== 'taken') return heldWith(request, outcome, choice);
   }
   for (const choice of busyElsewhere) {
     const outcome = await tryPractitioner(tx, request, choice, true);
-    if (typeof outcome === 'number') return heldWith(tx, outcome, choice);
+    if (typeof outcome === 'number') return heldWith(request, outcome, choice);
   }
   throw new SlotTakenError();
 }
@@ -106,52 +100,45 @@ async function tryPractitioner(
   }
 }
 
-/** The appointment's id; null when `wait` is false and another transaction holds the practitioner's lock. */
-function insertAppointment(
+/**
+ * The appointment's id; null when `wait` is false and another transaction holds the practitioner's
+ * lock. One statement: the row is only selected for insertion once the lock is held.
+ */
+async function insertAppointment(
   tx: Db,
   request: HoldRequest,
   choice: RankedChoice,
   wait: boolean,
 ): Promise<number | null> {
+  const place = placeColumns(request.place);
+  const key = sql`${practitionerLockSpace}, ${choice.practitionerId}`;
+  const locked = wait
+    ? sql`from (select pg_advisory_xact_lock(${key})) as locked`
+    : sql`where pg_try_advisory_xact_lock(${key})`;
   // A savepoint, so a refused insert leaves the rest of the transaction usable.
   return tx.transaction(async (savepoint) => {
-    if (!(await lockPractitioner(savepoint, choice.practitionerId, wait))) return null;
-    const [row] = await savepoint
-      .insert(appointments)
-      .values({
-        marketplaceId: request.marketplaceId,
-        practitionerId: choice.practitionerId,
-        ...placeColumns(request.place),
-        startsAt: choice.startsAt,
-        endsAt: choice.endsAt,
-        status: 'PENDING',
-        clientUserId: request.clientUserId,
-        createdAt: request.now,
-        updatedAt: request.now,
-      })
-      .returning({ id: appointments.id });
-    if (!row) throw new Error('The appointment was not created.');
-    return row.id;
+    const { rows } = (await savepoint.execute(sql`
+      insert into ${appointments} (marketplace_id, practitioner_id, organization_id, address, latitude,
+                                   longitude, starts_at, ends_at, status, client_user_id, created_at, updated_at)
+      select ${request.marketplaceId}::integer, ${choice.practitionerId}::integer, ${place.organizationId}::integer,
+             ${place.address}::text, ${place.latitude}::double precision, ${place.longitude}::double precision,
+             ${choice.startsAt.toISOString()}::timestamptz, ${choice.endsAt.toISOString()}::timestamptz,
+             'PENDING', ${request.clientUserId}::integer,
+             ${request.now.toISOString()}::timestamptz, ${request.now.toISOString()}::timestamptz
+      ${locked}
+      returning id`)) as unknown as { rows: { id: number }[] };
+    return rows[0]?.id ?? null;
   });
 }
 
-/** Takes the practitioner's booking lock for the transaction: waiting for it, or only when it is free. */
-async function lockPractitioner(db: Db, practitionerId: number, wait: boolean): Promise<boolean> {
-  if (wait) {
-    await db.execute(sql`select pg_advisory_xact_lock(${practitionerLockSpace}, ${practitionerId})`);
-    return true;
-  }
-  const { rows } = (await db.execute(
-    sql`select pg_try_advisory_xact_lock(${practitionerLockSpace}, ${practitionerId}) as locked`,
-  )) as unknown as { rows: { locked: boolean }[] };
-  return Boolean(rows[0]?.locked);
-}
-
-async function heldWith(tx: Db, appointmentId: number, choice: RankedChoice): Promise<HeldTime> {
-  const [practitioner] = await tx
-    .select({ id: practitioners.id, name: practitioners.name })
-    .from(practitioners)
-    .where(eq(practitioners.id, choice.practitionerId));
-  if (!practitioner) throw new Error(`Practitioner ${choice.practitionerId} vanished.`);
-  return { appointmentId, practitioner, startsAt: choice.startsAt, endsAt: choice.endsAt };
+/** The held time, with the practitioner named as the schedules read them. */
+function heldWith(request: HoldRequest, appointmentId: number, choice: RankedChoice): HeldTime {
+  const practitioner = request.candidates.find((candidate) => candidate.id === choice.practitionerId);
+  if (!practitioner) throw new Error(`Practitioner ${choice.practitionerId} is not a candidate.`);
+  return {
+    appointmentId,
+    practitioner: { id: practitioner.id, name: practitioner.name },
+    startsAt: choice.startsAt,
+    endsAt: choice.endsAt,
+  };
 }

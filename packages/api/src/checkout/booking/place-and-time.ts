@@ -7,7 +7,7 @@ import {
   choosePractitioner,
   clipToBookableDates,
   loadPlaceSchedules,
-  type PractitionerSchedule,
+  type NamedSchedule,
   slotRules,
 } from '../../scheduling';
 import { SlotTakenError } from '../errors';
@@ -34,7 +34,7 @@ export type RequestedTime =
       kind: 'time';
       slot: { date: string; time: string };
       rules: SlotRules;
-      candidates: PractitionerSchedule[];
+      candidates: NamedSchedule[];
     }
   | { kind: 'waitlist'; ranges: WaitlistRange[] };
 

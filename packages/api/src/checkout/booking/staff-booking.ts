@@ -111,7 +111,8 @@ async function checkBooking(
   const payment = bookingPayment(input.payment, client);
   const paymentMethod = await checkPaymentMethod(ports, client, payment, price.due);
   const { timeZone } = place;
-  const recap = await recapBasis(db, { marketplace, place: input.place, timeZone, waitlist: [], price });
+  const { clinic } = place.schedules;
+  const recap = recapBasis({ marketplace, place: input.place, clinic, timeZone, waitlist: [], price });
   const request = { place: input.place, notes: input.notes, marketingConsents: [] };
   return { marketplace, client, request, time, price, answers, paymentMethod, timeZone, recap, now };
 }
