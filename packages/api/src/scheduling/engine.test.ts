@@ -504,6 +504,26 @@ describe('findAvailableSlots', () => {
     });
   });
 
+  it('offers the local times on both sides of an offset change of seconds (Monrovia, 7 January 1972)', () => {
+    // Until then 44 min 30 s behind UTC, then on it: the second day's starts lie half a minute off
+    // the minute grid that the first day's midnight begins.
+    const result = findAvailableSlots({
+      timeZone: 'Africa/Monrovia',
+      dateRange: { start: '1972-01-06', end: '1972-01-07' },
+      durationMinutes: 30,
+      stepMinutes: 30,
+      noticeMinutes: 0,
+      now: new Date('1970-01-01T00:00:00Z'),
+      practitioners: [practitioner(1, { windows: everyDay('09:00', '10:00') })],
+    });
+    expect(result).toEqual([
+      { date: '1972-01-06', time: '09:00' },
+      { date: '1972-01-06', time: '09:30' },
+      { date: '1972-01-07', time: '09:00' },
+      { date: '1972-01-07', time: '09:30' },
+    ]);
+  });
+
   describe('refuses input that is a programming error', () => {
     it.each([
       ['a zero duration', { durationMinutes: 0 }],
