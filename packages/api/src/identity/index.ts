@@ -17,6 +17,7 @@ export { RateLimitedError, signInRequired, UnauthenticatedError } from './errors
 export { emailInput, timeZone } from './inputs';
 export { hashPassword } from './passwords';
 export type { IdentityContext } from './ports';
+export { writeProfile } from './profile';
 export type { IdentityOptions } from './request-context';
 export { createIdentity } from './request-context';
 export type { RequestSession } from './sessions';
@@ -24,4 +25,4 @@ export { requireSession, revokeAllSessions, sessionAbsoluteMs, sessionIdleMs } f
 export { passcodes, sessions, sexesAssignedAtBirth, thirdPartySignIns, users, userTokens } from './tables';
 export { appleFormPostPath } from './third-party';
 export type { Tenant, UserRow } from './users';
-export { findUserByEmail, findUserById, insertUser, tenantOfMarketplace } from './users';
+export { confirmUserEmail, findUserByEmail, findUserById, insertUser, tenantOfMarketplace } from './users';

@@ -1,11 +1,12 @@
 // Profile edit (/profile and its form): an empty or missing field keeps the stored
 // value; the email is read-only.
 import { eq } from 'drizzle-orm';
+import type { Db } from '../kernel/database/database';
 import { accountMessages, ForbiddenError } from './account-errors';
 import { signInRequired, UnauthenticatedError } from './errors';
 import type { IdentityContext } from './ports';
 import { users } from './tables';
-import { findUserById, toUserView, type UserView } from './users';
+import { findUserById, toUserView, type UserRow, type UserView } from './users';
 
 /** Validated profile fields (phone E.164, dob yyyy-MM-dd); null keeps the stored value. */
 export interface ProfileUpdate {
@@ -32,20 +33,36 @@ export async function updateProfile(
     throw new ForbiddenError(accountMessages.notYourProfile);
   const user = await findUserById(context.db, session.userId);
   if (!user) throw new UnauthenticatedError(signInRequired);
+  const updated = await writeProfile(context.db, user, input.profile, context.clock());
+  if (!updated) throw new UnauthenticatedError(signInRequired);
+  return toUserView(updated);
+}
 
+/**
+ * Writes the profile fields given (null or missing keeps the stored value): the client's own edit,
+ * and Atrium's for its demo accounts. A new phone number is no longer confirmed. Nothing is written
+ * when nothing changes. Null when the user no longer exists.
+ */
+export async function writeProfile(
+  db: Db,
+  user: UserRow,
+  profile: Partial<ProfileUpdate>,
+  now: Date,
+): Promise<UserRow | null> {
   const changes = Object.fromEntries(
-    Object.entries(input.profile).filter(([, value]) => value !== null),
+    Object.entries(profile).filter(
+      ([field, value]) => value !== null && value !== undefined && value !== user[field as keyof UserRow],
+    ),
   ) as Partial<ProfileUpdate>;
-  const phoneChanged = changes.phone !== undefined && changes.phone !== user.phone;
-  const [updated] = await context.db
+  if (Object.keys(changes).length === 0) return user;
+  const [updated] = await db
     .update(users)
     .set({
       ...changes,
-      ...(phoneChanged ? { phoneConfirmedAt: null } : {}),
-      updatedAt: context.clock(),
+      ...(changes.phone !== undefined ? { phoneConfirmedAt: null } : {}),
+      updatedAt: now,
     })
     .where(eq(users.id, user.id))
     .returning();
-  if (!updated) throw new UnauthenticatedError(signInRequired);
-  return toUserView(updated);
+  return updated ?? null;
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { users } from '../../identity';
+import { confirmUserEmail, findUserByEmail, users, writeProfile } from '../../identity';
 import { changeMemberRole, inviteMember, staffMembers } from '../../staff';
 import { type DemoStaffMember, demoStaff } from './demo-staff';
 import type { SeedContext } from './seed-context';
@@ -8,7 +8,7 @@ import type { SeedContext } from './seed-context';
  * Writes the marketplace's demo staff through the Team section's services (the owner is already on
  * the staff: the marketplace was created with them): a missing member is added with their role (the
  * system actor mails no invitation: they sign in by code), a member whose role differs gets the demo's.
- * Their user's name and confirmed email are the identity context's profile, written here directly.
+ * Their user's name and confirmed email go through the identity context's services.
  */
 export async function seedDemoStaff(
   context: SeedContext,
@@ -38,19 +38,19 @@ async function seedStaffMember(context: SeedContext, mgId: number, member: DemoS
 const sameEmail = (mgId: number, email: string) =>
   and(eq(users.mgId, mgId), sql`lower(${users.email}) = lower(${email})`);
 
-/** The demo's name, and the email confirmed (as after a first sign-in) unless it was already. */
+/**
+ * The demo's name, through the identity context's profile write, and the email confirmed (as after a
+ * first sign-in, by the identity context's own proof) unless it already was.
+ */
 async function seedProfile(context: SeedContext, mgId: number, member: DemoStaffMember) {
-  const [user] = await context.db
-    .select({ id: users.id, emailConfirmedAt: users.emailConfirmedAt })
-    .from(users)
-    .where(sameEmail(mgId, member.email));
+  const user = await findUserByEmail(context.db, mgId, member.email);
   if (!user) throw new Error(`The demo staff member ${member.email} has no user.`);
-  await context.db
-    .update(users)
-    .set({
-      givenName: member.givenName,
-      familyName: member.familyName,
-      emailConfirmedAt: user.emailConfirmedAt ?? context.clock(),
-    })
-    .where(eq(users.id, user.id));
+  const now = context.clock();
+  const named = await writeProfile(
+    context.db,
+    user,
+    { givenName: member.givenName, familyName: member.familyName },
+    now,
+  );
+  await confirmUserEmail(context.db, named ?? user, now);
 }
