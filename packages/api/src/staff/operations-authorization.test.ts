@@ -1,11 +1,11 @@
 // The permission matrix over every staff operation the schema offers: each GraphQL field the staff
 // context serves has the permission it needs (guard-first.ts, over @atrium/domain's staffPermissions),
-// and each role calls each field on marketplace 80 with stand-in arguments that name nothing. Signed out is UNAUTHENTICATED;
-// a client or another marketplace's owner is FORBIDDEN; a member whose role lacks the permission is
-// FORBIDDEN, one whose role has it never is (what the call then does with the stand-in arguments is the
-// section's own tests' business: staff/<section>/*.test.ts and authorization.test.ts). The refusal
-// comes before any argument is checked. A field added to a staff .graphql file without a permission
-// fails the first test.
+// and each role calls each field on marketplace 80 with stand-in arguments that name nothing. Signed
+// out is UNAUTHENTICATED; a client or another marketplace's owner is FORBIDDEN; a member whose role
+// lacks the permission is FORBIDDEN, and one whose role has it never is (what the call then does with
+// the stand-in arguments is the business of the sections' own tests: staff/<section>/*.test.ts and
+// authorization.test.ts). The refusal comes before any argument is checked. A field added to a staff
+// .graphql file without a permission fails the first test.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type StaffOperation, type StaffRole, staffScope } from '@atrium/domain';
