@@ -164,14 +164,13 @@ async function bookingsOverHttp(
 }
 
 async function waitUntilHealthy(origin: string, server: NodeProcess): Promise<void> {
+  const healthy = () =>
+    fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
   for (let i = 0; i < 240 && server.exit() === null; i++) {
-    if (
-      await fetch(`${origin}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
+    if (await healthy()) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`${server.name} was not healthy:\n${server.output()}`);

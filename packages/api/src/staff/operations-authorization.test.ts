@@ -42,7 +42,7 @@ const notStaffOperations: Record<string, string> = {
   clientCancelAppointment: "the signed-in client's own appointment (client-changes.test.ts)",
 };
 
-const sourceDir = join(import.meta.dirname);
+const sourceDir = import.meta.dirname;
 
 /** The Query and Mutation fields the staff context's .graphql files declare. */
 function staffSchemaFields(): { name: string; kind: 'query' | 'mutation' }[] {
@@ -63,6 +63,14 @@ function staffSchemaFields(): { name: string; kind: 'query' | 'mutation' }[] {
 
 const schema = buildSchema(loadTypeDefs().join('\n'));
 
+/** The schema's Query or Mutation field of that name. */
+function schemaField(name: string, kind: 'query' | 'mutation') {
+  const root = kind === 'query' ? schema.getQueryType() : schema.getMutationType();
+  const field = root?.getFields()[name];
+  if (!field) throw new Error(`${name} is not in the schema`);
+  return field;
+}
+
 /** A value of the type that passes GraphQL's validation: required fields only, ids that name nothing. */
 function standIn(type: GraphQLInputType, name: string): unknown {
   if (isNonNullType(type)) return standIn(type.ofType, name);
@@ -81,9 +89,7 @@ function standIn(type: GraphQLInputType, name: string): unknown {
 
 /** The field called with a stand-in for each required argument, as one operation. */
 function standInCall(name: string, kind: 'query' | 'mutation') {
-  const root = kind === 'query' ? schema.getQueryType() : schema.getMutationType();
-  const field = root?.getFields()[name];
-  if (!field) throw new Error(`${name} is not in the schema`);
+  const field = schemaField(name, kind);
   const args = field.args.filter((arg: GraphQLArgument) => isNonNullType(arg.type));
   const declared = args.map((arg) => `$${arg.name}: ${arg.type.toString()}`).join(', ');
   const passed = args.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
@@ -109,13 +115,10 @@ const cells = fields.flatMap((field) => callers.map((caller) => ({ ...field, cal
 
 it('gives every staff operation of the schema a permission, on the marketplace it names', () => {
   expect(fields.map((field) => field.name).sort()).toEqual(Object.keys(staffFieldOperations).sort());
-  const marketplaceArgument = ({ name, kind }: (typeof fields)[number]) => {
-    const root = kind === 'query' ? schema.getQueryType() : schema.getMutationType();
-    return root
-      ?.getFields()
-      [name]?.args.find((arg) => arg.name === 'marketplaceId')
+  const marketplaceArgument = ({ name, kind }: (typeof fields)[number]) =>
+    schemaField(name, kind)
+      .args.find((arg) => arg.name === 'marketplaceId')
       ?.type.toString();
-  };
   expect(fields.filter((field) => marketplaceArgument(field) !== 'ID!')).toEqual([]);
 });
 
