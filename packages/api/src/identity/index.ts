@@ -15,7 +15,7 @@ export type { IdentityConfig } from './config';
 export { developmentHostSecret, developmentTokenSecret, loadIdentityConfig } from './config';
 export { RateLimitedError, signInRequired, UnauthenticatedError } from './errors';
 export { emailInput, timeZone } from './inputs';
-export { hashPassword } from './passwords';
+export { hashPassword, verifyPassword } from './passwords';
 export type { IdentityContext } from './ports';
 export { writeProfile } from './profile';
 export type { IdentityOptions } from './request-context';
@@ -25,4 +25,12 @@ export { requireSession, revokeAllSessions, sessionAbsoluteMs, sessionIdleMs } f
 export { passcodes, sessions, sexesAssignedAtBirth, thirdPartySignIns, users, userTokens } from './tables';
 export { appleFormPostPath } from './third-party';
 export type { Tenant, UserRow } from './users';
-export { confirmUserEmail, findUserByEmail, findUserById, insertUser, tenantOfMarketplace } from './users';
+export {
+  confirmUserEmail,
+  confirmUserPhone,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  replacePasswordHash,
+  tenantOfMarketplace,
+} from './users';

@@ -1,5 +1,4 @@
 // The profile's 'Set a password' and 'Change password': a signed-in client's own password.
-import { and, eq, isNull } from 'drizzle-orm';
 import { InvalidInputError } from '../kernel/errors';
 import { refundRateLimits, takeRateLimits } from '../kernel/rate-limits';
 import { queueIdentityEmail } from './deliveries';
@@ -16,9 +15,9 @@ import { weakPasswordReason } from './password-strength';
 import { failureScopes, hashPassword, ownBrowserPasswordLimit, verifyPassword } from './passwords';
 import type { IdentityContext } from './ports';
 import { type ActiveSession, revokeAllSessions } from './sessions';
-import { users } from './tables';
 import {
   findUserById,
+  replacePasswordHash,
   type Tenant,
   tenantOfMarketplace,
   toUserView,
@@ -125,16 +124,7 @@ async function storePassword(
   const now = context.clock();
   const passwordHash = await hashPassword(password);
   const updated = await context.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: now })
-      .where(
-        and(
-          eq(users.id, user.id),
-          user.passwordHash === null ? isNull(users.passwordHash) : eq(users.passwordHash, user.passwordHash),
-        ),
-      )
-      .returning();
+    const row = await replacePasswordHash(tx, user, passwordHash, now);
     if (!row) return null;
     await revokeAllSessions(tx, user.id, now);
     const signInLink = `${context.linkOrigin}/${tenant.marketplaceId}`;

@@ -1,13 +1,18 @@
-import { eq } from 'drizzle-orm';
 import { InvalidInputError } from '../kernel/errors';
 import { consumeRateLimits, hourMs } from '../kernel/rate-limits';
 import { queueMessage } from '../notifications';
 import { RateLimitedError, signInRequired, UnauthenticatedError } from './errors';
 import { phoneCodeSms } from './messages';
 import type { IdentityContext } from './ports';
-import { users } from './tables';
 import { checkPhoneCode, issuePhoneCode, userTokenLifetimesMs } from './user-tokens';
-import { findUserById, type Tenant, tenantOfGroup, tenantOfMarketplace, type UserRow } from './users';
+import {
+  confirmUserPhone,
+  findUserById,
+  type Tenant,
+  tenantOfGroup,
+  tenantOfMarketplace,
+  type UserRow,
+} from './users';
 
 export const phoneConfirmationMessages = {
   noPhone: 'Please add a phone number to your profile first.',
@@ -66,11 +71,9 @@ export async function confirmPhone(
     case 'incorrect':
       throw new InvalidInputError(phoneConfirmationMessages.incorrect(outcome.triesLeft));
     case 'confirmed':
-      if (outcome.phone !== user.phone) throw new InvalidInputError(phoneConfirmationMessages.noCode);
-      await context.db
-        .update(users)
-        .set({ phoneConfirmedAt: now, updatedAt: now })
-        .where(eq(users.id, user.id));
+      // The number the code was texted to must still be the user's, now and when it is marked.
+      if (outcome.phone !== user.phone || !(await confirmUserPhone(context.db, user.id, outcome.phone, now)))
+        throw new InvalidInputError(phoneConfirmationMessages.noCode);
       return { phoneConfirmed: true };
   }
 }

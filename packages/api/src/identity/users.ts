@@ -165,6 +165,42 @@ export async function confirmUserEmail(db: Db, user: UserRow, now: Date): Promis
   });
 }
 
+/**
+ * Marks the phone number as confirmed, if it is still the user's: after a code texted to it was
+ * entered, and for Atrium's own demo accounts. False when the number changed meanwhile.
+ */
+export async function confirmUserPhone(db: Db, userId: number, phone: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ phoneConfirmedAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), eq(users.phone, phone)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/**
+ * Replaces the password hash, only over the one the caller saw (none, or the current one), so of two
+ * changes at once the later one fails instead of undoing the first. Null when it changed meanwhile.
+ */
+export async function replacePasswordHash(
+  db: Db,
+  user: UserRow,
+  passwordHash: string,
+  now: Date,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, updatedAt: now })
+    .where(
+      and(
+        eq(users.id, user.id),
+        user.passwordHash === null ? isNull(users.passwordHash) : eq(users.passwordHash, user.passwordHash),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
 export function toUserView(row: UserRow): UserView {
   return {
     id: String(row.id),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../../app';
+import { hashPassword } from '../../identity';
 import { seededDatabase, type TestDatabase, testDatabases } from '../../test/databases';
 import { operations, TestBrowser } from '../../test/identity';
 import { seedDemo } from '../seed';
@@ -41,6 +42,33 @@ describe.each(testDatabases)('demo clients on $name', (factory) => {
       expect(viewer).toMatchObject({ emailConfirmed: true, phoneConfirmed: true, profile });
     },
   );
+
+  it("makes a changed demo account the demo's again: profile, password and both confirmations", async () => {
+    const [client] = demoClients;
+    if (!client) throw new Error('No demo client.');
+    const otherHash = await hashPassword('another-pass-456');
+    await handle.database.transaction((tx) =>
+      tx.query(
+        `update users set given_name = 'Changed', phone = '+12125550199', password_hash = $2,
+                email_confirmed_at = null, phone_confirmed_at = null
+         where lower(email) = lower($1)`,
+        [client.email, otherHash],
+      ),
+    );
+    await seedDemo(handle.database, options);
+    const browser = new TestBrowser(app);
+    const response = await browser.post(operations.authenticate, {
+      marketplaceId: String(client.marketplaceId),
+      email: client.email,
+      password: demoClientPassword,
+    });
+    expect(response.body.errors).toBeUndefined();
+    const { viewer } = await browser.data<{ viewer: Record<string, unknown> }>(operations.viewer, {
+      mgId: String(client.marketplaceId),
+    });
+    const { marketplaceId: _marketplaceId, ...profile } = client;
+    expect(viewer).toMatchObject({ emailConfirmed: true, phoneConfirmed: true, profile });
+  });
 
   it('leaves the demo clients exactly as they were on a second run', async () => {
     const first = await users();

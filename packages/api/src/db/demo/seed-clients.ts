@@ -1,6 +1,14 @@
-import { hash, verify } from '@node-rs/argon2';
-import { and, eq, sql } from 'drizzle-orm';
-import { users } from '../../identity';
+import {
+  confirmUserEmail,
+  confirmUserPhone,
+  findUserByEmail,
+  hashPassword,
+  insertUser,
+  replacePasswordHash,
+  type UserRow,
+  verifyPassword,
+  writeProfile,
+} from '../../identity';
 import type { Db } from '../../kernel/database/database';
 import { type DemoClient, demoClientPassword, demoClients } from './demo-clients';
 import type { DemoMarketplace } from './demo-marketplace';
@@ -8,10 +16,10 @@ import type { DemoMarketplace } from './demo-marketplace';
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * Writes the demo clients (one per demo marketplace group). Idempotent: a client is found by group and
- * email; its profile is reset to the demo's, and its password hash is replaced only when it no longer
- * matches the demo password, so a second run leaves the rows as they were. argon2id with the same
- * defaults as services/identity/passwords.ts.
+ * Writes the demo clients (one per demo marketplace group) through the identity context's services,
+ * as a client's own registration, proofs and profile edits would. Idempotent: a client is found by
+ * group and email; the email and phone are confirmed, the profile set to the demo's and the password
+ * replaced only when it no longer matches the demo password, so a second run writes nothing.
  */
 export async function seedDemoClients(tx: Transaction, demos: DemoMarketplace[], now: Date): Promise<void> {
   for (const client of demoClients) {
@@ -21,42 +29,35 @@ export async function seedDemoClients(tx: Transaction, demos: DemoMarketplace[],
 }
 
 async function seedDemoClient(tx: Transaction, mgId: number, client: DemoClient, now: Date): Promise<void> {
-  const profile = {
-    givenName: client.givenName,
-    familyName: client.familyName,
-    dob: client.dob,
-    phone: client.phone,
-    address: client.address,
-    sexAssignedAtBirth: client.sexAssignedAtBirth,
-    tzid: client.tzid,
-  };
-  const [existing] = await tx
-    .select()
-    .from(users)
-    .where(and(eq(users.mgId, mgId), sql`lower(${users.email}) = lower(${client.email})`));
-  if (!existing) {
-    await tx.insert(users).values({
-      mgId,
-      email: client.email,
-      passwordHash: await hash(demoClientPassword),
-      emailConfirmedAt: now,
-      phoneConfirmedAt: now,
-      createdAt: now,
-      updatedAt: now,
-      ...profile,
-    });
-    return;
-  }
-  const passwordMatches = existing.passwordHash
-    ? await verify(existing.passwordHash, demoClientPassword)
-    : false;
-  await tx
-    .update(users)
-    .set({
-      ...profile,
-      passwordHash: passwordMatches ? existing.passwordHash : await hash(demoClientPassword),
-      emailConfirmedAt: existing.emailConfirmedAt ?? now,
-      phoneConfirmedAt: existing.phone === client.phone ? (existing.phoneConfirmedAt ?? now) : now,
-    })
-    .where(eq(users.id, existing.id));
+  const { marketplaceId: _marketplaceId, email, ...profile } = client;
+  const existing = await findUserByEmail(tx, mgId, email);
+  const user = existing
+    ? await demoAccount(tx, existing, profile, now)
+    : await insertUser(tx, {
+        mgId,
+        email,
+        passwordHash: await hashPassword(demoClientPassword),
+        emailConfirmedAt: now,
+        now,
+        profile,
+      });
+  if (!user) throw new Error(`The demo client ${email} could not be written.`);
+  if (user.phone && !user.phoneConfirmedAt) await confirmUserPhone(tx, user.id, user.phone, now);
+}
+
+/**
+ * An existing demo account made the demo's again. Its email is confirmed first: confirming an
+ * unconfirmed address drops the password set before it, which is then set again below.
+ */
+async function demoAccount(
+  tx: Transaction,
+  existing: UserRow,
+  profile: Omit<DemoClient, 'marketplaceId' | 'email'>,
+  now: Date,
+): Promise<UserRow | null> {
+  const confirmed = await confirmUserEmail(tx, existing, now);
+  const user = await writeProfile(tx, confirmed, profile, now);
+  if (!user) return null;
+  if (user.passwordHash && (await verifyPassword(user.passwordHash, demoClientPassword))) return user;
+  return replacePasswordHash(tx, user, await hashPassword(demoClientPassword), now);
 }
