@@ -31,7 +31,9 @@ function drizzleFacts() {
         columns[column.name] = {
           type: column.getSQLType(),
           notNull: column.notNull,
-          hasDefault: column.hasDefault || column.generatedIdentity !== undefined,
+          // PostgreSQL keeps a generated column's expression as its default.
+          hasDefault:
+            column.hasDefault || column.generatedIdentity !== undefined || column.generated !== undefined,
         };
       }
       const primaryKey =

@@ -6,7 +6,12 @@ import { type Coordinates, isInsideServiceArea } from '../catalogue';
 import type { Db } from '../kernel/database/database';
 import { InvalidInputError, NotFoundError } from '../kernel/errors';
 import { findAvailableSlots, type Slot, type SlotRules } from './engine';
-import { loadSchedules, type ScheduleMarketplace, type Schedules } from './load-schedules';
+import {
+  loadSchedules,
+  type ScheduleMarketplace,
+  type ScheduleRequest,
+  type Schedules,
+} from './load-schedules';
 
 export interface AvailabilityDependencies {
   db: Db;
@@ -44,7 +49,7 @@ export async function getAvailability(
   request: AvailabilityRequest,
   now: Date = new Date(),
 ): Promise<AvailabilityView> {
-  const place = await loadPlaceSchedules(dependencies, request);
+  const place = await loadPlaceSchedules(dependencies, request, { appointmentStarts: false });
   const { timeZone, marketplace } = place;
   if (!place.servesPlace) return { timeZone, slots: [] };
 
@@ -74,11 +79,13 @@ export interface PlaceSchedules {
 /**
  * Reads and checks what availability and booking both need about a cart at a place, for local dates.
  * NOT_FOUND for an unknown marketplace; BAD_USER_INPUT for another marketplace's clinic, an unknown
- * procedure, a cart of add-ons only, or a procedure not offered there.
+ * procedure, a cart of add-ons only, or a procedure not offered there. The appointments' starts,
+ * which choosing a practitioner reads, are left out when `appointmentStarts` is false.
  */
 export async function loadPlaceSchedules(
   { db, geocoder }: AvailabilityDependencies,
   request: AvailabilityRequest,
+  { appointmentStarts }: Pick<ScheduleRequest, 'appointmentStarts'> = { appointmentStarts: true },
 ): Promise<PlaceSchedules> {
   const { marketplaceId, place } = request;
   if (marketplaceId > largestId) throw new NotFoundError(`Marketplace ${marketplaceId} was not found.`);
@@ -95,6 +102,7 @@ export async function loadPlaceSchedules(
     homeTimeZone,
     procedureIds: request.procedureIds,
     dateRange: request.dateRange,
+    appointmentStarts,
   });
 
   const { marketplace } = schedules;

@@ -18,6 +18,11 @@ export interface ScheduleRequest {
   procedureIds: number[];
   /** Local dates (yyyy-MM-dd) of the days asked about. */
   dateRange: { start: string; end: string };
+  /**
+   * Whether to read when each appointment starts: only choosing a practitioner (the one with the
+   * fewest that day) needs it; offering times reads the held time alone.
+   */
+  appointmentStarts: boolean;
 }
 
 export interface ScheduleMarketplace {
@@ -81,9 +86,10 @@ export interface ScheduleRow {
     timeOff: [number, number][];
     /**
      * Per UTC week around the asked days (its Monday), the held time's flat edges (start, end, ...)
-     * and the appointments' starts, in seconds after the week's start; null when none is recorded.
+     * and, when asked for, the appointments' starts, in seconds after the week's start; null when
+     * none is recorded.
      */
-    held: [string, number[], number[]][] | null;
+    held: [string, number[], number[]?][] | null;
   }[];
 }
 
@@ -282,7 +288,9 @@ function practitionerParts({ marketplaceId, clinicId, dateRange }: ScheduleReque
  * in epoch milliseconds, and what their appointments hold (anywhere) in the UTC weeks `around`
  * touches: practitioner_busy_weeks' arrays, one row per week, as they are stored.
  */
-function practitionerSchedulesJson({ clinicId, dateRange }: ScheduleRequest): SQL {
+function practitionerSchedulesJson({ clinicId, dateRange, appointmentStarts }: ScheduleRequest): SQL {
+  // Without the starts, each week's JSON is the one its row keeps (busy_json): nothing to build.
+  const week = appointmentStarts ? sql`json_build_array(b.week, b.busy, b.starts)` : sql`b.busy_json`;
   return sql`coalesce((
         select json_agg(json_build_object(
           'id', w.practitioner_id,
@@ -310,7 +318,7 @@ function practitionerSchedulesJson({ clinicId, dateRange }: ScheduleRequest): SQ
               and t.ends_at > lower(around.during) and t.starts_at < upper(around.during)
           ), '[]'::json),
           'held', (
-            select json_agg(json_build_array(b.week, b.busy, b.starts) order by b.week)
+            select json_agg(${week} order by b.week)
             from practitioner_busy_weeks b, around
             -- One row per UTC week that around touches, through the primary key.
             where b.practitioner_id = w.practitioner_id
@@ -324,12 +332,15 @@ function practitionerSchedulesJson({ clinicId, dateRange }: ScheduleRequest): SQ
 
 const toInterval = ([start, end]: [number, number]): Interval => ({ start, end });
 
-/** Weeks of held time as the engine takes it: intervals and starts in epoch milliseconds, in order. */
+/**
+ * Weeks of held time as the engine takes it: intervals and (when read) starts in epoch milliseconds,
+ * in order.
+ */
 function heldTime(
-  weeks: [string, number[], number[]][],
+  weeks: [string, number[], number[]?][],
 ): Pick<PractitionerSchedule, 'appointments' | 'appointmentStarts'> {
   const appointments: Interval[] = [];
-  const appointmentStarts: number[] = [];
+  let appointmentStarts: number[] | undefined;
   for (const [week, busy, starts] of weeks) {
     const origin = Date.parse(`${week}T00:00:00Z`);
     for (let i = 0; i + 1 < busy.length; i += 2) {
@@ -338,9 +349,11 @@ function heldTime(
         end: origin + (busy[i + 1] as number) * 1000,
       });
     }
+    if (!starts) continue;
+    appointmentStarts ??= [];
     for (const start of starts) appointmentStarts.push(origin + start * 1000);
   }
-  return { appointments, appointmentStarts };
+  return appointmentStarts ? { appointments, appointmentStarts } : { appointments };
 }
 
 /** The statement's JSON row as the engine reads schedules: windows as objects, busy times as intervals. */

@@ -9,6 +9,7 @@ import {
   foreignKey,
   index,
   integer,
+  json,
   pgTable,
   primaryKey,
   smallint,
@@ -282,6 +283,8 @@ export const practitionerBusyWeeks = pgTable(
     /** Flat: start, end, start, end, ... */
     busy: integer('busy').array().notNull(),
     starts: integer('starts').array().notNull(),
+    /** [week, busy] as availability reads it, rendered when the row is written (migrations/0035). */
+    busyJson: json('busy_json').notNull().generatedAlwaysAs(sql`busy_week_json(week, busy)`),
   },
   (t) => [primaryKey({ columns: [t.practitionerId, t.week] })],
 );

@@ -57,6 +57,7 @@ async function placeWorkingMinutes(db: Db, period: ReportPeriod, place: Place): 
     // No procedures asked about: every active practitioner with hours at the place.
     procedureIds: [],
     dateRange: { start: period.from, end: period.to },
+    appointmentStarts: false,
   });
   return schedules.practitioners.map((schedule) => ({
     practitionerId: schedule.id,
