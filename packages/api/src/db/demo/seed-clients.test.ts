@@ -4,7 +4,7 @@ import { hashPassword } from '../../identity';
 import { seededDatabase, type TestDatabase, testDatabases } from '../../test/databases';
 import { operations, TestBrowser } from '../../test/identity';
 import { seedDemo } from '../seed';
-import { demoClientPassword, demoClients } from './demo-clients';
+import { type DemoClient, demoClientPassword, demoClients } from './demo-clients';
 
 describe.each(testDatabases)('demo clients on $name', (factory) => {
   let handle: TestDatabase;
@@ -25,22 +25,25 @@ describe.each(testDatabases)('demo clients on $name', (factory) => {
       ]),
     );
 
+  /** Signs in as the demo client with the demo password and checks the full, confirmed profile. */
+  async function expectDemoAccount(client: DemoClient) {
+    const browser = new TestBrowser(app);
+    const response = await browser.post(operations.authenticate, {
+      marketplaceId: String(client.marketplaceId),
+      email: client.email,
+      password: demoClientPassword,
+    });
+    expect(response.body.errors).toBeUndefined();
+    const { viewer } = await browser.data<{ viewer: Record<string, unknown> }>(operations.viewer, {
+      mgId: String(client.marketplaceId),
+    });
+    const { marketplaceId: _marketplaceId, ...profile } = client;
+    expect(viewer).toMatchObject({ emailConfirmed: true, phoneConfirmed: true, profile });
+  }
+
   it.each(demoClients)(
     '$email signs in to marketplace $marketplaceId with the demo password and a full, confirmed profile',
-    async (client) => {
-      const browser = new TestBrowser(app);
-      const response = await browser.post(operations.authenticate, {
-        marketplaceId: String(client.marketplaceId),
-        email: client.email,
-        password: demoClientPassword,
-      });
-      expect(response.body.errors).toBeUndefined();
-      const { viewer } = await browser.data<{ viewer: Record<string, unknown> }>(operations.viewer, {
-        mgId: String(client.marketplaceId),
-      });
-      const { marketplaceId: _marketplaceId, ...profile } = client;
-      expect(viewer).toMatchObject({ emailConfirmed: true, phoneConfirmed: true, profile });
-    },
+    (client) => expectDemoAccount(client),
   );
 
   it("makes a changed demo account the demo's again: profile, password and both confirmations", async () => {
@@ -56,18 +59,7 @@ describe.each(testDatabases)('demo clients on $name', (factory) => {
       ),
     );
     await seedDemo(handle.database, options);
-    const browser = new TestBrowser(app);
-    const response = await browser.post(operations.authenticate, {
-      marketplaceId: String(client.marketplaceId),
-      email: client.email,
-      password: demoClientPassword,
-    });
-    expect(response.body.errors).toBeUndefined();
-    const { viewer } = await browser.data<{ viewer: Record<string, unknown> }>(operations.viewer, {
-      mgId: String(client.marketplaceId),
-    });
-    const { marketplaceId: _marketplaceId, ...profile } = client;
-    expect(viewer).toMatchObject({ emailConfirmed: true, phoneConfirmed: true, profile });
+    await expectDemoAccount(client);
   });
 
   it('leaves the demo clients exactly as they were on a second run', async () => {
