@@ -10,6 +10,12 @@ export {
   clientChangeWindow,
   DEFAULT_CLIENT_CHANGE_POLICY,
 } from './appointments/client-changes';
+export {
+  OUTSIDE_VISIT_MAX_MINUTES,
+  OUTSIDE_VISIT_MESSAGES,
+  OUTSIDE_VISIT_NOTE_MAX_LENGTH,
+  outsideVisitForm,
+} from './appointments/outside-visits';
 export type { BookingProgressInput } from './booking/booking-progress';
 export { canCheckout, hasChosenTime, reachableSteps } from './booking/booking-progress';
 export type { CartLine, CartTake } from './booking/cart';

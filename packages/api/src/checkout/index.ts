@@ -3,6 +3,7 @@
 export { queueDueReminders } from './appointment-notices/reminders';
 export type { BookingPlace } from './booking/booking-request';
 export { MarketplaceNotLiveError } from './booking/marketplace-live';
+export { exclusionViolation, sqlState } from './booking/sql-state';
 export type {
   OnBehalfBookingView,
   OnBehalfClient,

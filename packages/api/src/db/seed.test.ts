@@ -157,6 +157,8 @@ describe.each(testDatabases)('seedDemo on $name', (factory) => {
         'practitioner.create',
         'practitioner.hours',
         'practitioner.time-off.add',
+        // The demo's appointments: the Schedule's visits booked outside Atrium.
+        'appointment.outside.add',
         'staff-member.invite',
         'paymentSettings.review',
         'marketplace.goLive',

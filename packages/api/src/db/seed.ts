@@ -70,7 +70,7 @@ export async function seedDemo(database: Database, options: SeedOptions): Promis
       await seedMarketplace(context, demo, schedules);
       await seedRollouts(tx, demo, demo.marketplace.id);
     }
-    await seedDemoAppointments(tx, demos, now);
+    await seedDemoAppointments(context, demos, now);
     await seedDemoClients(tx, demos, now);
     const marketplaceIds = demos.map((demo) => demo.marketplace.id);
     await seedDemoPromoCodes(context, marketplaceIds);

@@ -211,8 +211,10 @@ export const appointments = pgTable(
     startsAt: timestamptz('starts_at').notNull(),
     endsAt: timestamptz('ends_at').notNull(),
     status: text('status', { enum: appointmentStatuses }).notNull().default('PENDING'),
-    /** The client; null for the demo's own appointments. */
+    /** The client; null for a visit booked outside Atrium (staff's, or the demo's own). */
     clientUserId: integer('client_user_id').references(() => users.id),
+    /** The team's note on a visit booked outside Atrium (migrations/0036); null otherwise. */
+    outsideNote: text('outside_note'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     /** When the operator completed the visit (migrations/0006_account.sql); null before. */
@@ -255,6 +257,14 @@ export const appointments = pgTable(
     check(
       'appointments_completed_at_when_complete',
       sql`${t.completedAt} is null or ${t.status} = 'COMPLETE'`,
+    ),
+    check(
+      'appointments_outside_note_length',
+      sql`${t.outsideNote} is null or char_length(${t.outsideNote}) between 1 and 200`,
+    ),
+    check(
+      'appointments_outside_note_without_client',
+      sql`${t.outsideNote} is null or ${t.clientUserId} is null`,
     ),
     check('appointments_calendar_sequence_not_negative', sql`${t.calendarSequence} >= 0`),
     check(

@@ -7,6 +7,7 @@ import { clientChangeResolvers } from './client-changes/resolvers';
 import { staffClientResolvers } from './clients-resolvers';
 import { guardFirst } from './guard-first';
 import { staffOffersResolvers } from './offers/resolvers';
+import { staffOutsideVisitResolvers } from './outside-visits/resolvers';
 import { staffPhoneBookingResolvers } from './phone-booking/resolvers';
 import { staffReportsResolvers } from './reports/resolvers';
 import { staffRequestNoticeResolvers } from './request-notices/resolvers';
@@ -32,5 +33,6 @@ export const resolvers: Resolvers[] = [
   staffCatalogueResolvers,
   staffRequestNoticeResolvers,
   staffPhoneBookingResolvers,
+  staffOutsideVisitResolvers,
   clientChangeResolvers,
 ].map(guardFirst);

@@ -25,6 +25,8 @@ export const staffFieldOperations: Readonly<Record<string, StaffOperation>> = {
   staffMarkNoShow: 'markNoShow',
   staffRescheduleOptions: 'rescheduleAppointment',
   staffRescheduleAppointment: 'rescheduleAppointment',
+  staffAddOutsideVisit: 'recordOutsideVisits',
+  staffRemoveOutsideVisit: 'recordOutsideVisits',
   staffClientCards: 'createBooking',
   staffBookingQuote: 'createBooking',
   staffCreateBooking: 'createBooking',

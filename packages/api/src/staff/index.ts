@@ -21,6 +21,7 @@ export {
 export { staffCreateMembershipDefinition, staffUpdateMembershipDefinition } from './offers/memberships';
 export { staffCreatePackage, staffUpdatePackage } from './offers/packages';
 export { staffCreatePromoCode, staffUpdatePromoCode } from './offers/promo-codes';
+export { addOutsideVisit, OutsideVisitTakenError, removeOutsideVisit } from './outside-visits/outside-visits';
 export { notifyStaffOfNewRequest, type RequestNoticePorts } from './request-notices/notify-staff';
 export type { StaffRequestView } from './requests';
 export { readSettings } from './settings/settings';

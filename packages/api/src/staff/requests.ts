@@ -200,12 +200,17 @@ function staffRequestConditions(
 }
 
 /**
- * The zone of the appointment's place: its request's, else (booked outside Atrium) its clinic's, else
- * the marketplace's first clinic's.
+ * The zone of a visit at a client's address booked outside Atrium: the marketplace's (its setup's),
+ * else its first clinic's.
  */
+export const homeVisitTimeZone = (marketplaceId: SQL | typeof appointments.marketplaceId) =>
+  sql<string>`coalesce((select setup.time_zone from marketplace_setups setup where setup.marketplace_id = ${marketplaceId}),
+    (select first.time_zone from clinics first where first.marketplace_id = ${marketplaceId}
+      order by first.id limit 1), 'UTC')`;
+
+/** The zone of the appointment's place: its request's, else (booked outside Atrium) its clinic's, else as above. */
 const placeTimeZone = sql<string>`coalesce(${appointmentRequests.timeZone}, ${clinics.timeZone},
-  (select first.time_zone from clinics first where first.marketplace_id = ${appointments.marketplaceId}
-    order by first.id limit 1), 'UTC')`;
+  ${homeVisitTimeZone(appointments.marketplaceId)})`;
 
 /** One appointment request as `staffRequestColumns` reads it. */
 export interface StaffRequestRow {
@@ -261,7 +266,8 @@ function staffRequestColumns() {
     clinicName: clinics.name,
     clinicAddress: clinics.address,
     homeAddress: appointments.address,
-    notes: appointmentRequests.notes,
+    // A visit booked outside Atrium has the team's note instead of the client's.
+    notes: sql<string | null>`coalesce(${appointmentRequests.notes}, ${appointments.outsideNote})`,
     dueOnConfirmation: sql<number>`coalesce(${appointmentRequests.dueNowCents}, 0)`.mapWith(Number),
     tip: sql<number>`coalesce(${appointmentRequests.gratuityCents}, 0)`.mapWith(Number),
     total: sql<number>`coalesce(${appointmentRequests.totalCents}, 0)`.mapWith(Number),

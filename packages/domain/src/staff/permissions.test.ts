@@ -16,6 +16,7 @@ describe('staffPermissions', () => {
       'refundPayment',
       'markNoShow',
       'rescheduleAppointment',
+      'recordOutsideVisits',
       'createBooking',
       'viewWaitlist',
       'offerWaitlistSlot',

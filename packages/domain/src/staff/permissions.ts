@@ -14,6 +14,8 @@ export const STAFF_OPERATIONS = [
   'refundPayment',
   'markNoShow',
   'rescheduleAppointment',
+  // Visits booked outside Atrium: entering and removing time a practitioner owes elsewhere.
+  'recordOutsideVisits',
   // Booking on a client's behalf (a phone-in client): the same booking a client makes themselves.
   'createBooking',
   'viewWaitlist',
@@ -84,6 +86,7 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     refundPayment: 'marketplace',
     markNoShow: 'marketplace',
     rescheduleAppointment: 'marketplace',
+    recordOutsideVisits: 'marketplace',
     createBooking: 'marketplace',
     viewWaitlist: 'marketplace',
     offerWaitlistSlot: 'marketplace',
@@ -101,6 +104,7 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     refundPayment: 'marketplace',
     markNoShow: 'marketplace',
     rescheduleAppointment: 'marketplace',
+    recordOutsideVisits: 'marketplace',
     createBooking: 'marketplace',
     viewWaitlist: 'marketplace',
     offerWaitlistSlot: 'marketplace',
@@ -118,6 +122,7 @@ export const staffPermissions: Readonly<Record<StaffRole, Readonly<Record<StaffO
     refundPayment: 'none',
     markNoShow: 'none',
     rescheduleAppointment: 'none',
+    recordOutsideVisits: 'none',
     createBooking: 'none',
     viewWaitlist: 'none',
     offerWaitlistSlot: 'none',

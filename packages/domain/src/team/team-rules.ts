@@ -161,7 +161,8 @@ export const timeOffForm = z
     z.refine((range) => range.start < range.end, { message: TEAM_MESSAGES.timeOffOrder, path: ['end'] }),
   );
 
-const localDate = z.pipe(
+/** A day as typed, yyyy-MM-dd, that exists in the calendar. */
+export const localDate = z.pipe(
   z.string({ error: TEAM_MESSAGES.dateInvalid }),
   z.transform((text, context) => {
     const value = text.trim();

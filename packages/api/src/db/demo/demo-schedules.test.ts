@@ -8,10 +8,10 @@ import {
   type DemoLocation,
   dayVisits,
   demoAppointmentIdLimit,
-  demoAppointmentStatus,
   demoBookingDays,
   demoPractitioners,
   demoScheduleRows,
+  demoVisitNote,
 } from './demo-schedules';
 
 const options = { catalogOverrideEntry: 'http://localhost:3011/mf-manifest.json' };
@@ -137,7 +137,7 @@ describe('demo schedules', () => {
         );
         expect(fits, `appointment ${a.id}`).toBe(true);
       }
-      expect(new Set(appointments.map((a) => a.status))).toEqual(new Set(['BOOKED', 'PENDING', 'CANCELLED']));
+      expect(new Set(appointments.map((a) => a.note))).toEqual(new Set([demoVisitNote]));
     },
   );
 });
@@ -169,6 +169,20 @@ describe.each(testDatabases)('demo schedules seeded on $name', (factory) => {
     expect(await snapshot()).toEqual(first);
   });
 
+  it("writes the demo's appointments as the Schedule's visits booked outside Atrium, each in the activity log", async () => {
+    const kinds = await query<{ status: string; note: string | null; clients: number }>(
+      `select status, outside_note as note, count(client_user_id)::integer as clients
+       from appointments group by status, outside_note`,
+    );
+    expect(kinds).toEqual([{ status: 'BOOKED', note: demoVisitNote, clients: 0 }]);
+    const [logged] = await query<{ added: number; visits: number }>(
+      `select count(*) filter (where action = 'appointment.outside.add' and actor = 'Atrium demo seed')::integer as added,
+              (select count(*)::integer from appointments) as visits
+       from activity_log`,
+    );
+    expect(logged?.added).toBe(logged?.visits);
+  });
+
   it('moves the demo appointments to the two weeks after a later seed day', async () => {
     await seedDemo(handle.database, { ...options, now: laterDay });
     const [row] = await query<{ earliest: Date }>('select min(starts_at) as earliest from appointments');
@@ -180,9 +194,7 @@ describe.each(testDatabases)('demo schedules seeded on $name', (factory) => {
 
   it('gives real bookings ids above the demo range, and skips a demo appointment that would overlap one', async () => {
     const nextDay = new Date(laterDay.getTime() + dayMs);
-    const planned = demoScheduleRows(demos, nextDay).appointments.filter(
-      (a) => a.status === 'BOOKED' && a.organizationId !== null,
-    );
+    const planned = demoScheduleRows(demos, nextDay).appointments.filter((a) => a.organizationId !== null);
     const target = planned[0];
     if (!target) throw new Error('no planned appointment');
     const [real] = await query<{ id: number }>(
@@ -232,19 +244,5 @@ describe('demo visits of a day', () => {
   it('has no visits on a day whose cycled count is none, nor where only add-ons are offered', () => {
     expect(dayVisits(151, 0, nineToFive, [withAddOn, plain, addOn])).toEqual([]);
     expect(dayVisits(2, 0, nineToFive, [addOn])).toEqual([]);
-  });
-
-  it('cancels every seventh appointment and, of the others, leaves every third pending', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 7, 13].map(demoAppointmentStatus)).toEqual([
-      'BOOKED',
-      'PENDING',
-      'BOOKED',
-      'BOOKED',
-      'PENDING',
-      'BOOKED',
-      'CANCELLED',
-      'PENDING',
-      'CANCELLED',
-    ]);
   });
 });

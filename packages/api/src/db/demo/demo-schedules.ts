@@ -3,7 +3,6 @@
 // so the demo always has a realistic two weeks ahead; the same day gives the same rows.
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, getISODay } from 'date-fns';
-import type { AppointmentStatus } from '../../scheduling';
 import type { DemoMarketplace, DemoProcedure } from './demo-marketplace';
 
 /** Where a practitioner works: a clinic id, or at-home visits. */
@@ -356,8 +355,15 @@ export interface DemoAppointment {
   longitude: number | null;
   startsAt: Date;
   endsAt: Date;
-  status: AppointmentStatus;
+  /** The same time as the console enters it: the local day and minutes after its midnight. */
+  date: string;
+  start: number;
+  end: number;
+  note: string;
 }
+
+/** The note on every demo visit (booked outside Atrium), by which the seed knows its own. */
+export const demoVisitNote = 'Demo visit';
 
 export interface DemoScheduleRows {
   workingHours: {
@@ -473,7 +479,7 @@ function demoAppointments(demos: DemoMarketplace[], calendar: DemoCalendar): Dem
 
 /**
  * A practitioner's appointments on their working days ahead at each of their locations. Their n-th
- * appointment (over all locations) decides its status and, at home, the client's address.
+ * appointment (over all locations) decides whether it was called off and, at home, the client's address.
  */
 function practitionerAppointments(
   practitioner: DemoPractitioner,
@@ -481,6 +487,7 @@ function practitionerAppointments(
   calendar: DemoCalendar,
 ): DemoAppointment[] {
   const appointments: DemoAppointment[] = [];
+  const sequenceOf = { next: 0 };
   const locations = [...new Set(practitioner.hours.map((hours) => hours.location))];
   locations.forEach((location, locationIndex) => {
     const offered = practitioner.procedureIds
@@ -491,7 +498,9 @@ function practitionerAppointments(
       );
     calendar.workingDays(practitioner, location).forEach((day, dayIndex) => {
       for (const visit of dayVisits(practitioner.id, dayIndex, day, offered)) {
-        const sequence = appointments.length;
+        const sequence = sequenceOf.next++;
+        // Every seventh is left out: a gap in the day that clients can book.
+        if (sequence % 7 === 6) continue;
         const home = homeAddresses[sequence % homeAddresses.length] ?? homeAddresses[0];
         appointments.push({
           id: practitioner.id * 1000 + locationIndex * 200 + dayIndex * 10 + visit.n,
@@ -503,7 +512,10 @@ function practitionerAppointments(
           longitude: location === 'home' ? (home?.longitude ?? null) : null,
           startsAt: calendar.instant(location, day.date, visit.start),
           endsAt: calendar.instant(location, day.date, visit.end),
-          status: demoAppointmentStatus(sequence),
+          date: day.date,
+          start: visit.start,
+          end: visit.end,
+          note: demoVisitNote,
         });
       }
     });
@@ -537,9 +549,4 @@ export function dayVisits(
     visits.push({ n, start, end: start + duration });
   }
   return visits;
-}
-
-/** A mix of states for the demo to show: every seventh cancelled, of the others every third pending, the rest booked. */
-export function demoAppointmentStatus(sequence: number): AppointmentStatus {
-  return sequence % 7 === 6 ? 'CANCELLED' : sequence % 3 === 1 ? 'PENDING' : 'BOOKED';
 }
