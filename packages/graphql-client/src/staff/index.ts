@@ -1,6 +1,14 @@
-// '@atrium/graphql-client/staff': the staff console's calls — who the signed-in user is
-// on a marketplace's staff, its requests and the actions on them, and the owner's tenant versions. An entry of its own, bundled by
-// the console remote and the host's console header; operations run on the page's shared client.
+// '@atrium/graphql-client/staff': the staff console's calls — who the signed-in user is on a
+// marketplace's staff, its requests and the actions on them, the visits booked outside Atrium, and the
+// owner's tenant versions. An entry of its own, bundled by the console remote and the host's console
+// header; operations run on the page's shared client.
+export type { StaffOutsideVisit, StaffOutsideVisitVariables } from './staff-outside-visits';
+export {
+  staffAddOutsideVisit,
+  staffRemoveOutsideVisit,
+  useStaffAddOutsideVisit,
+  useStaffRemoveOutsideVisit,
+} from './staff-outside-visits';
 export type {
   AppointmentStatus,
   StaffActionResult,

@@ -1,16 +1,21 @@
+import { staffMay } from '@atrium/domain';
 import { useMarketplace } from '@atrium/graphql-client';
 import { type StaffRequest, useStaffRequests } from '@atrium/graphql-client/staff';
-import { PageHeading, Stack, Text } from '@atrium/ui';
+import { Flex, PageHeading, Stack, Text } from '@atrium/ui';
+import { ConfirmDialog } from '../shared/confirm-dialog';
 import { LoadError, Loading } from '../shared/query-states';
 import type { ConsoleSectionProps } from '../shell/console-staff';
+import { AddOutsideVisitButton } from './add-outside-visit-button';
 import { ScheduleControls } from './schedule-controls';
 import { ScheduleDays } from './schedule-days';
-import { rangeLabel, scheduleDays, scheduleOf } from './schedule-range';
+import { rangeLabel, type ScheduleDay, scheduleDays, scheduleOf } from './schedule-range';
+import { useOutsideVisitRemoval } from './use-outside-visit-removal';
 import { AT_HOME, type ScheduleParams, useScheduleParams } from './use-schedule-params';
 
 /**
  * The day schedule: a day's or a week's BOOKED and PENDING appointments, per clinic (and at-home
- * visits) and practitioner, with their times in the place's own time zone.
+ * visits) and practitioner, with their times in the place's own time zone; the owner and the front
+ * desk also add and remove visits booked outside Atrium there.
  */
 export default function ScheduleSection({ marketplaceId, staff }: ConsoleSectionProps) {
   const { values, update, today } = useScheduleParams();
@@ -24,16 +29,24 @@ export default function ScheduleSection({ marketplaceId, staff }: ConsoleSection
     to: days.at(-1) ?? values.day,
   });
   const practitioner = staff.role === 'practitioner';
+  const places = {
+    clinics: marketplace.data?.clinicOrganizations ?? [],
+    providesAtHome: marketplace.data?.providesAtHome ?? false,
+  };
 
   return (
     <Stack gap="4">
-      <PageHeading mb="0">Schedule</PageHeading>
+      <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+        <PageHeading mb="0">Schedule</PageHeading>
+        {staffMay(staff.role, 'recordOutsideVisits') && (
+          <AddOutsideVisitButton marketplaceId={marketplaceId} values={values} {...places} />
+        )}
+      </Flex>
       {practitioner && <Text color="fg.muted">Your own appointments.</Text>}
       <ScheduleControls
         values={values}
         today={today}
-        clinics={marketplace.data?.clinicOrganizations ?? []}
-        providesAtHome={marketplace.data?.providesAtHome ?? false}
+        {...places}
         practitioners={practitioner ? null : uniquePractitioners(appointments.data ?? [])}
         onChange={update}
       />
@@ -45,9 +58,31 @@ export default function ScheduleSection({ marketplaceId, staff }: ConsoleSection
       ) : appointments.isError ? (
         <LoadError error={appointments.error} action="appointments" onRetry={() => appointments.refetch()} />
       ) : (
-        <ScheduleDays schedule={scheduleOf(days, shownAppointments(appointments.data, values))} />
+        <ScheduleList
+          marketplaceId={marketplaceId}
+          staff={staff}
+          schedule={scheduleOf(days, shownAppointments(appointments.data, values))}
+        />
       )}
     </Stack>
+  );
+}
+
+/** The days shown, with Remove on visits booked outside Atrium for members who may (asked first). */
+function ScheduleList({
+  marketplaceId,
+  staff,
+  schedule,
+}: ConsoleSectionProps & { schedule: readonly ScheduleDay[] }) {
+  const removal = useOutsideVisitRemoval(marketplaceId);
+  return (
+    <>
+      <ScheduleDays
+        schedule={schedule}
+        removal={staffMay(staff.role, 'recordOutsideVisits') ? removal : null}
+      />
+      <ConfirmDialog change={removal.change} pending={removal.pending} onClose={removal.dismiss} />
+    </>
   );
 }
 
