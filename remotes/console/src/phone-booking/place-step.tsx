@@ -1,11 +1,8 @@
 import { durationLabel, PHONE_BOOKING_MESSAGES, priceLabel } from '@atrium/domain';
 import { type Marketplace, type MarketplaceProcedure, useMarketplace } from '@atrium/graphql-client';
-import { createPlaceSearch, type PlaceOption, UNABLE_TO_GET_ADDRESS } from '@atrium/graphql-client/places';
-import { $browserConfig, $marketplaceId } from '@atrium/stores';
 import { Heading, Stack, Text } from '@atrium/ui';
-import { Checkbox, Fieldset, PlaceCombobox, RadioGroup } from '@atrium/ui/forms';
-import { useStore } from '@nanostores/react';
-import { useMemo, useState } from 'react';
+import { Checkbox, Fieldset, RadioGroup } from '@atrium/ui/forms';
+import { ClientAddressSearch } from '../shared/client-address-search';
 import { LoadError, Loading } from '../shared/query-states';
 import { type BookingDraft, type BookingPlaceChoice, offeredAt } from './booking-draft';
 
@@ -55,7 +52,11 @@ export function PlaceStep({ marketplaceId, marketplace, draft, update, problem }
               onChoose={(place) => update(newPlace(place))}
             />
           ) : (
-            <AddressChoice draft={draft} onChoose={(place) => update(newPlace(place))} />
+            <ClientAddressSearch
+              marketplaceId={marketplaceId}
+              chosen={draft.place?.kind === 'home' ? draft.place.address : null}
+              onChoose={(address) => update(newPlace({ kind: 'home', ...address }))}
+            />
           )}
           {placeProblem && <Fieldset.ErrorText role="alert">{placeProblem}</Fieldset.ErrorText>}
         </Stack>
@@ -121,57 +122,6 @@ function ClinicChoice({
         ))}
       </Stack>
     </RadioGroup.Root>
-  );
-}
-
-/** The client's address by the place search the client side uses; shown once chosen. */
-function AddressChoice({
-  draft,
-  onChoose,
-}: {
-  draft: BookingDraft;
-  onChoose: (place: BookingPlaceChoice) => void;
-}) {
-  const { googleMapsApiKey } = useStore($browserConfig);
-  const marketplaceId = useStore($marketplaceId);
-  const placeSearch = useMemo(
-    () => createPlaceSearch({ googleMapsApiKey, marketplaceId }),
-    [googleMapsApiKey, marketplaceId],
-  );
-  const [problem, setProblem] = useState<string | null>(null);
-  const [resolving, setResolving] = useState(false);
-  const choose = async (option: PlaceOption) => {
-    setProblem(null);
-    setResolving(true);
-    try {
-      const place = await placeSearch.resolve(option);
-      onChoose({
-        kind: 'home',
-        address: place.address,
-        latitude: place.latitude,
-        longitude: place.longitude,
-      });
-    } catch {
-      setProblem(UNABLE_TO_GET_ADDRESS);
-    } finally {
-      setResolving(false);
-    }
-  };
-  return (
-    <Stack gap="2">
-      <PlaceCombobox<PlaceOption>
-        label="Client's address"
-        placeholder="Start typing the street and city"
-        search={(input, signal) => placeSearch.suggest(input, { signal })}
-        onSelect={(option) => void choose(option)}
-        errorText={problem}
-        disabled={resolving}
-        listPlacement="inline"
-      />
-      <Text aria-live="polite" color={draft.place?.kind === 'home' ? 'fg' : 'fg.muted'}>
-        {draft.place?.kind === 'home' ? `Visit at ${draft.place.address}` : 'No address chosen yet.'}
-      </Text>
-    </Stack>
   );
 }
 

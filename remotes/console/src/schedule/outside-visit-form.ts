@@ -2,14 +2,11 @@
 // times and note (`outsideVisitForm`, the API's too), and the variables it sends.
 import { formatTimeOfDay, OUTSIDE_VISIT_MESSAGES, PHONE_BOOKING_MESSAGES } from '@atrium/domain';
 import type { StaffOutsideVisitVariables } from '@atrium/graphql-client/staff';
+import type { ClientAddress } from '../shared/client-address-search';
 import { AT_HOME } from './use-schedule-params';
 
 /** The client's address as the place search resolved it. */
-export interface VisitAddress {
-  address: string;
-  latitude: number;
-  longitude: number;
-}
+export type VisitAddress = ClientAddress;
 
 /** The dialog's values as typed. */
 export interface OutsideVisitValues {

@@ -1,9 +1,7 @@
-import { createPlaceSearch, type PlaceOption, UNABLE_TO_GET_ADDRESS } from '@atrium/graphql-client/places';
-import { $browserConfig } from '@atrium/stores';
-import { Stack, Text } from '@atrium/ui';
-import { Field, NativeSelect, PlaceCombobox } from '@atrium/ui/forms';
-import { useStore } from '@nanostores/react';
-import { useId, useMemo, useState } from 'react';
+import { Stack } from '@atrium/ui';
+import { Field, NativeSelect } from '@atrium/ui/forms';
+import { useId } from 'react';
+import { ClientAddressSearch } from '../shared/client-address-search';
 import type { VisitAddress } from './outside-visit-form';
 import { AT_HOME } from './use-schedule-params';
 
@@ -48,46 +46,13 @@ export function VisitPlace(props: VisitPlaceProps) {
         </NativeSelect.Root>
         {error && <Field.ErrorText>{error}</Field.ErrorText>}
       </Field.Root>
-      {place === AT_HOME && <AddressSearch {...props} />}
-    </Stack>
-  );
-}
-
-/** The client's address by the place search the phone booking uses; shown once chosen. */
-function AddressSearch({ marketplaceId, address, onAddress }: VisitPlaceProps) {
-  const { googleMapsApiKey } = useStore($browserConfig);
-  const placeSearch = useMemo(
-    () => createPlaceSearch({ googleMapsApiKey, marketplaceId }),
-    [googleMapsApiKey, marketplaceId],
-  );
-  const [problem, setProblem] = useState<string | null>(null);
-  const [resolving, setResolving] = useState(false);
-  const choose = async (option: PlaceOption) => {
-    setProblem(null);
-    setResolving(true);
-    try {
-      const { address: found, latitude, longitude } = await placeSearch.resolve(option);
-      onAddress({ address: found, latitude, longitude });
-    } catch {
-      setProblem(UNABLE_TO_GET_ADDRESS);
-    } finally {
-      setResolving(false);
-    }
-  };
-  return (
-    <Stack gap="2">
-      <PlaceCombobox<PlaceOption>
-        label="Client's address"
-        placeholder="Start typing the street and city"
-        search={(input, signal) => placeSearch.suggest(input, { signal })}
-        onSelect={(option) => void choose(option)}
-        errorText={problem}
-        disabled={resolving}
-        listPlacement="inline"
-      />
-      <Text aria-live="polite" color={address ? 'fg' : 'fg.muted'}>
-        {address ? `Visit at ${address.address}` : 'No address chosen yet.'}
-      </Text>
+      {place === AT_HOME && (
+        <ClientAddressSearch
+          marketplaceId={props.marketplaceId}
+          chosen={props.address?.address ?? null}
+          onChoose={props.onAddress}
+        />
+      )}
     </Stack>
   );
 }
