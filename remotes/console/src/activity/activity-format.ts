@@ -4,6 +4,8 @@ const actionLabels: Record<string, string> = {
   'appointment.book': 'Booked for a client',
   'appointment.clientCancel': 'The client cancelled online',
   'appointment.clientReschedule': 'The client rescheduled online',
+  'appointment.outside.add': 'Added a visit booked elsewhere',
+  'appointment.outside.remove': 'Removed a visit booked elsewhere',
   'marketplace.create': 'Created the marketplace',
   'marketplace.goLive': 'Made the marketplace live',
   'marketplace.goOffline': 'Took the marketplace offline',
