@@ -176,6 +176,10 @@ describe.each(testDatabases)('visits booked outside Atrium on $name', (factory) 
       'A visit can last at most 12 hours.',
     );
     expect(await message(atClinic({ date: '2026-02-30' }))).toBe('Enter a date.');
+    // 02:30 does not exist that night in New York: the clocks go from 02:00 to 03:00.
+    expect(await message(atClinic({ date: '2027-03-14', start: '02:30', end: '03:00' }))).toBe(
+      'The end must be after the start.',
+    );
     expect(await message(atClinic({ start: '9:7' }))).toBe('Enter a time such as 09:40.');
     expect(await message(atClinic({ note: 'x'.repeat(201) }))).toBe(
       'The note must be at most 200 characters.',

@@ -1,8 +1,7 @@
 // Visits booked outside Atrium: time a practitioner already owes a client the marketplace booked
 // elsewhere (its old system, a call taken on paper), held as an appointment without a client so
 // clients cannot book over it. The owner and the front desk enter and remove them; each is logged.
-import { OUTSIDE_VISIT_MESSAGES } from '@atrium/domain';
-import { TZDate } from '@date-fns/tz';
+import { formatTimeOfDay, OUTSIDE_VISIT_MESSAGES } from '@atrium/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { clinics } from '../../catalogue';
 import { appointmentRequests, type BookingPlace, exclusionViolation, sqlState } from '../../checkout';
@@ -12,6 +11,7 @@ import { appointments, practitioners } from '../../scheduling';
 import { type CreateOptions, changeAsStaff, fixedId } from '../changes';
 import { homeVisitTimeZone } from '../requests';
 import type { TeamContext } from '../team/team-context';
+import { instantOf } from '../team/team-read';
 
 export interface OutsideVisitInput {
   practitionerId: number;
@@ -57,8 +57,10 @@ export async function addOutsideVisit(
       async (tx) => {
         const name = await activePractitionerName(tx, marketplaceId, input.practitionerId);
         const where = await placeOf(tx, marketplaceId, input.place);
-        const startsAt = instantAt(input.date, input.start, where.timeZone);
-        const endsAt = instantAt(input.date, input.end, where.timeZone);
+        const startsAt = instantOf(`${input.date}T${formatTimeOfDay(input.start)}`, where.timeZone);
+        const endsAt = instantOf(`${input.date}T${formatTimeOfDay(input.end)}`, where.timeZone);
+        // Times typed into an hour the clocks skip can meet or cross: the same words as the form's.
+        if (endsAt <= startsAt) throw new InvalidInputError(OUTSIDE_VISIT_MESSAGES.order);
         const [row] = await tx
           .insert(appointments)
           .values({
@@ -171,8 +173,3 @@ async function placeOf(tx: Db, marketplaceId: number, place: BookingPlace) {
     name: place.address,
   };
 }
-
-const instantAt = (date: string, minutes: number, zone: string): Date => {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  return new Date(new TZDate(year, month - 1, day, Math.floor(minutes / 60), minutes % 60, zone).getTime());
-};
