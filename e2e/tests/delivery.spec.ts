@@ -66,6 +66,8 @@ test('a release changes nothing until it is promoted; then clients get it on the
 test('a 50% canary shows both releases across browsers, and each browser keeps its own', async ({
   browser,
 }) => {
+  // Fourteen fresh browsers, two page loads each: more than one test's worth of time on a busy machine.
+  test.setTimeout(240_000);
   pnpm(['promote', 'catalog', versionB, '--percent', '50']);
   const seen: ('A' | 'B' | 'none')[] = [];
   for (let i = 0; i < 14; i += 1) {
@@ -116,6 +118,8 @@ test('a release whose entry is gone falls back to the last good one with no blan
 test('a broken canary is taken out of rotation after browsers report it, and the owner sees why', async ({
   browser,
 }) => {
+  // Up to thirty fresh browsers until enough of them report the broken canary.
+  test.setTimeout(300_000);
   pnpm(['rollback', 'catalog']);
   pnpm(['promote', 'catalog', versionB, '--percent', '50']);
   const removal = async () => {
