@@ -11,11 +11,12 @@ import { clinics, procedures } from '../catalogue';
 import type { Db } from '../kernel/database/database';
 import { InvalidInputError, NotFoundError } from '../kernel/errors';
 import { marketplaces } from '../kernel/tables';
+import { JobBatch } from '../notifications';
 import { loadPlaceSchedules, practitioners, rankPractitioners, slotRules } from '../scheduling';
 import { notifyClient } from './appointment-notices/notify';
 import type { BookingPlace } from './booking/booking-request';
 import { holdTime } from './booking/hold-time';
-import { queueNewRequestJob } from './booking/new-request-job';
+import { addNewRequestJob } from './booking/new-request-job';
 import { sqlState } from './booking/sql-state';
 import { SlotTakenError } from './errors';
 import type { CheckoutPorts } from './ports';
@@ -370,8 +371,17 @@ export async function acceptWaitlistOffer(ports: CheckoutPorts, token: string): 
         .update(waitlistOffers)
         .set({ acceptedAt: now, appointmentId: held.appointmentId })
         .where(eq(waitlistOffers.id, row.id));
-      await notifyClient(tx, ports.notifications, 'received', { appointmentId: held.appointmentId });
-      await queueNewRequestJob(tx, held.appointmentId);
+      const jobs = new JobBatch();
+      await notifyClient(
+        tx,
+        ports.notifications,
+        'received',
+        { appointmentId: held.appointmentId },
+        {},
+        jobs,
+      );
+      addNewRequestJob(jobs, held.appointmentId);
+      await jobs.send(tx);
     });
   } catch (error) {
     if (error instanceof SlotTakenError) throw new InvalidInputError(waitlistOfferMessages.taken);

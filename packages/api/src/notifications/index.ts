@@ -18,7 +18,7 @@ export {
 } from './formatting';
 export type { EmailContent } from './layout';
 export { absoluteUrl, buttonLink, emailLayout } from './layout';
-export { queueJob, queueMessage } from './outbox';
+export { JobBatch, queueJob, queueMessage } from './outbox';
 export type { NotificationSettings } from './settings';
 export { notificationSettings } from './settings';
 export type { OutboxAttachment } from './tables';

@@ -41,8 +41,9 @@ const sender = new PgBoss({
 /**
  * Writes a message to the outbox and creates the job that delivers it, both in `tx`: the message
  * exists exactly when the change that causes it commits, and the request never waits on delivery.
+ * With `jobs`, the delivery job joins that batch, created with the transaction's other jobs.
  */
-export async function queueMessage(tx: Db, message: QueuedMessage): Promise<number> {
+export async function queueMessage(tx: Db, message: QueuedMessage, jobs?: JobBatch): Promise<number> {
   const [row] = await tx
     .insert(outboxMessages)
     .values(
@@ -67,11 +68,30 @@ export async function queueMessage(tx: Db, message: QueuedMessage): Promise<numb
     )
     .returning({ id: outboxMessages.id });
   if (!row) throw new Error('The outbox message was not written');
-  await queueJob(tx, queues.deliverMessage.name, { messageId: row.id });
+  const delivery = { messageId: row.id };
+  if (jobs) jobs.add(queues.deliverMessage.name, delivery);
+  else await queueJob(tx, queues.deliverMessage.name, delivery);
   return row.id;
 }
 
 /** Creates a job in `tx`: it exists exactly when the change that causes it commits. */
 export async function queueJob(tx: Db, queue: QueueName, data: object): Promise<void> {
   await sender.send(queue, data, { db: transactionBossDb(tx) });
+}
+
+/**
+ * Jobs a transaction causes, created together in one statement (`send`, before it commits) rather
+ * than one each: a booking's delivery jobs and the staff's new-request job.
+ */
+export class JobBatch {
+  private readonly jobs: PgBoss.JobInsert[] = [];
+
+  add(queue: QueueName, data: object): void {
+    this.jobs.push({ name: queue, data });
+  }
+
+  async send(tx: Db): Promise<void> {
+    if (this.jobs.length === 0) return;
+    await sender.insert(this.jobs.splice(0), { db: transactionBossDb(tx) });
+  }
 }

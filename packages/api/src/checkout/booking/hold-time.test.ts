@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../kernel/database/database';
@@ -124,6 +125,23 @@ describe.each(testDatabases)('holdTime on $name', (factory) => {
     await expect(holding).rejects.toThrow(slotTakenMessage);
     expect((await appointmentsAt('12:00')).map((row) => row.status)).toEqual(['BOOKED', 'BOOKED']);
   });
+
+  it.runIf(factory.name === 'PostgreSQL')(
+    'takes no lock for a practitioner whose time is already taken, so no one waits for one it does not book',
+    async () => {
+      await takeTime(ada, '15:00');
+      const locksHeld = await db.transaction(async (tx) => {
+        const held = await holdTime(tx, requestAt('15:00'), randomOf(0.1, 0.9));
+        expect(held.practitioner.id).toBe(bea);
+        const { rows } = (await tx.execute(sql`
+          select objid::integer as practitioner from pg_locks
+          where locktype = 'advisory' and pid = pg_backend_pid() and classid = ${practitionerLockSpace}
+          order by objid`)) as unknown as { rows: { practitioner: number }[] };
+        return rows.map((row) => row.practitioner);
+      });
+      expect(locksHeld).toEqual([bea]);
+    },
+  );
 
   it.runIf(factory.name === 'PostgreSQL')(
     'skips a practitioner another transaction is booking, and waits for them when no one else is free',

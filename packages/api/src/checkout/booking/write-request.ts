@@ -1,6 +1,7 @@
 // The request's rows, written in the booking's transaction once its time is held: the request with
 // its price, its procedures, the checkout notes' answers, the marketing consents, and for a waitlist
 // request its ranges.
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../kernel/database/database';
 import { toStoredSummary } from '../cart-pricing';
 import type { CheckedAnswer } from '../checkout-notes';
@@ -31,17 +32,7 @@ export interface RequestToWrite {
 
 /** Writes the appointment request and what belongs to it; returns its id. */
 export async function writeRequest(tx: Db, booking: RequestToWrite): Promise<number> {
-  const requestId = await insertRequest(tx, booking);
-  const { summary } = booking.price;
-  await tx.insert(appointmentRequestProcedures).values(
-    summary.lines.map((line, position) => ({
-      requestId,
-      procedureId: Number(line.procedureId),
-      position,
-      priceCents: line.price[0],
-      packageItemId: line.packageCreditId === null ? null : Number(line.packageCreditId),
-    })),
-  );
+  const requestId = await insertRequestWithLines(tx, booking);
   if (booking.answers.length > 0) {
     await tx.insert(checkoutNoteAnswers).values(booking.answers.map((answer) => ({ ...answer, requestId })));
   }
@@ -60,9 +51,10 @@ export async function writeRequest(tx: Db, booking: RequestToWrite): Promise<num
   return requestId;
 }
 
-async function insertRequest(tx: Db, booking: RequestToWrite): Promise<number> {
+/** The request and its procedures in cart order, in one statement; the request's id. */
+async function insertRequestWithLines(tx: Db, booking: RequestToWrite): Promise<number> {
   const { price } = booking;
-  const [request] = await tx
+  const request = tx
     .insert(appointmentRequests)
     .values({
       marketplaceId: booking.marketplaceId,
@@ -81,8 +73,25 @@ async function insertRequest(tx: Db, booking: RequestToWrite): Promise<number> {
       createdAt: booking.now,
     })
     .returning({ id: appointmentRequests.id });
-  if (!request) throw new Error('The appointment request was not created.');
-  return request.id;
+  const lines = price.summary.lines.map((line, position) => ({
+    procedure_id: Number(line.procedureId),
+    position,
+    price_cents: line.price[0],
+    package_item_id: line.packageCreditId === null ? null : Number(line.packageCreditId),
+  }));
+  const { rows } = (await tx.execute(sql`
+    with request as (${request.getSQL()}),
+    lines as (
+      insert into ${appointmentRequestProcedures} (request_id, procedure_id, position, price_cents, package_item_id)
+      select request.id, line.procedure_id, line.position, line.price_cents, line.package_item_id
+      from request,
+           jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
+             as line (procedure_id integer, position smallint, price_cents integer, package_item_id integer)
+    )
+    select id from request`)) as unknown as { rows: { id: number }[] };
+  const [row] = rows;
+  if (!row) throw new Error('The appointment request was not created.');
+  return row.id;
 }
 
 /** Puts the request on the waitlist with its ranges in order; returns the waitlist request's id. */
