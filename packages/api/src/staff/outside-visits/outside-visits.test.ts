@@ -12,6 +12,7 @@ import {
 } from '../../test/checkout';
 import { testDatabases } from '../../test/databases';
 import { signedInStaff } from '../../test/staff';
+import { clinicTimes } from '../team/team-test-support';
 
 // Marketplace 81 of the checkout fixture: clinic 811 where Ada (811) works 09:00-17:00 every day,
 // Cleo (812) on home visits 10:00-14:00.
@@ -29,8 +30,6 @@ const operations = {
     query Schedule($marketplaceId: ID!, $filter: StaffRequestFilter) {
       staffRequests(marketplaceId: $marketplaceId, filter: $filter) { id status client { id } notes practitioner { id } }
     }`,
-  availability: /* GraphQL */ `
-    query Availability($input: AvailabilitiesInput!) { availabilities(input: $input) { slots { time } } }`,
 };
 
 const localInstant = (hour: number, minute: number) => {
@@ -60,19 +59,13 @@ describe.each(testDatabases)('visits booked outside Atrium on $name', (factory) 
   });
   const add = (input: Record<string, unknown>, browser = desk) =>
     browser.post<{ staffAddOutsideVisit: Visit }>(operations.add, { marketplaceId: m.marketplace, input });
-  const clinicTimes = async () => {
-    const { availabilities } = await new TestBrowser(context.app).data<{
-      availabilities: { slots: { time: string }[] };
-    }>(operations.availability, {
-      input: {
-        marketplaceId: m.marketplace,
-        organizationId: m.clinic,
-        procedureIds: [m.shot],
-        dateRange: { start: day, end: day },
-      },
+  const offeredTimes = () =>
+    clinicTimes(new TestBrowser(context.app), {
+      marketplaceId: m.marketplace,
+      clinicId: m.clinic,
+      procedureIds: [m.shot],
+      day,
     });
-    return availabilities.slots.map((slot) => slot.time);
-  };
   const logRows = (action: string) =>
     context.sql<{ actor: string; subject: string; before: unknown; after: unknown }>(
       'select actor, subject, before, after from activity_log where marketplace_id = 81 and action = $1 order by id',
@@ -90,7 +83,7 @@ describe.each(testDatabases)('visits booked outside Atrium on $name', (factory) 
   afterAll(() => context.handle.dispose());
 
   it('holds the time at the clinic in its zone, lists it with its note, logs it, and frees it when removed', async () => {
-    const before = await clinicTimes();
+    const before = await offeredTimes();
     expect(before).toContain('10:30');
     const added = await add(atClinic());
     expect(added.body.errors).toBeUndefined();
@@ -101,7 +94,7 @@ describe.each(testDatabases)('visits booked outside Atrium on $name', (factory) 
       timeZone: newYork,
     });
     // Ada is the clinic's only practitioner: a 30-minute visit can no longer start from 09:45 to 11:15.
-    const during = await clinicTimes();
+    const during = await offeredTimes();
     expect(during).not.toContain('10:30');
     expect(during).not.toContain('09:45');
     expect(during).toContain('09:30');
@@ -127,7 +120,7 @@ describe.each(testDatabases)('visits booked outside Atrium on $name', (factory) 
       id: visit?.id,
     });
     expect(removed.staffRemoveOutsideVisit).toBe(true);
-    expect(await clinicTimes()).toEqual(before);
+    expect(await offeredTimes()).toEqual(before);
     expect((await logRows('appointment.outside.remove')).at(-1)?.before).toMatchObject({
       status: 'BOOKED',
       note: 'Maria Lopez, from the old calendar',

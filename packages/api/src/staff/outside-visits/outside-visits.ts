@@ -12,6 +12,7 @@ import { type CreateOptions, changeAsStaff, fixedId } from '../changes';
 import { homeVisitTimeZone } from '../requests';
 import type { TeamContext } from '../team/team-context';
 import { instantOf } from '../team/team-read';
+import { practitionerName } from '../team/working-hours';
 
 export interface OutsideVisitInput {
   practitionerId: number;
@@ -55,7 +56,7 @@ export async function addOutsideVisit(
       'recordOutsideVisits',
       'appointment.outside.add',
       async (tx) => {
-        const name = await activePractitionerName(tx, marketplaceId, input.practitionerId);
+        const name = await practitionerName(tx, marketplaceId, input.practitionerId, { active: true });
         const where = await placeOf(tx, marketplaceId, input.place);
         const startsAt = instantOf(`${input.date}T${formatTimeOfDay(input.start)}`, where.timeZone);
         const endsAt = instantOf(`${input.date}T${formatTimeOfDay(input.end)}`, where.timeZone);
@@ -135,21 +136,6 @@ export function removeOutsideVisit(context: TeamContext, marketplaceId: number, 
   );
 }
 
-async function activePractitionerName(tx: Db, marketplaceId: number, id: number): Promise<string> {
-  const [row] = await tx
-    .select({ name: practitioners.name })
-    .from(practitioners)
-    .where(
-      and(
-        eq(practitioners.id, id),
-        eq(practitioners.marketplaceId, marketplaceId),
-        eq(practitioners.active, true),
-      ),
-    );
-  if (!row) throw new NotFoundError(`Practitioner ${id} was not found.`);
-  return row.name;
-}
-
 /** The appointment's place columns, its zone and its name for the log; NOT_FOUND for another's clinic. */
 async function placeOf(tx: Db, marketplaceId: number, place: BookingPlace) {
   if ('organizationId' in place) {
@@ -164,12 +150,12 @@ async function placeOf(tx: Db, marketplaceId: number, place: BookingPlace) {
       name: clinic.name,
     };
   }
-  const [zone] = await tx
-    .select({ timeZone: homeVisitTimeZone(sql`${marketplaceId}`) })
-    .from(sql`(select 1) as one`);
+  const { rows } = (await tx.execute(
+    sql`select ${homeVisitTimeZone(sql`${marketplaceId}`)} as time_zone`,
+  )) as unknown as { rows: { time_zone: string }[] };
   return {
     columns: { address: place.address, ...place.location },
-    timeZone: zone?.timeZone ?? 'UTC',
+    timeZone: rows[0]?.time_zone ?? 'UTC',
     name: place.address,
   };
 }

@@ -1,4 +1,6 @@
 // The Team section's operations as the tests send them, and the availability query they check with.
+import type { TestBrowser } from '../../test/checkout';
+
 const practitioner =
   'id name photoUrl active procedureIds hours { clinicId weekday start end } timeOff { id start end localStart localEnd reason } dayChanges { date hours { clinicId start end } } timeZone hasMember';
 const member = 'id email name role practitioner { id name } addedAt joined';
@@ -64,6 +66,25 @@ export const teamOperations = {
       availabilities(input: $input) { timeZone slots { date time } }
     }`,
 };
+
+/** The times clients are offered for `procedureIds` at the clinic on `day` (local HH:mm). */
+export async function clinicTimes(
+  browser: TestBrowser,
+  at: { marketplaceId: string; clinicId: string; procedureIds: string[]; day: string },
+): Promise<string[]> {
+  const { availabilities } = await browser.data<{ availabilities: { slots: { time: string }[] } }>(
+    teamOperations.availability,
+    {
+      input: {
+        marketplaceId: at.marketplaceId,
+        organizationId: at.clinicId,
+        procedureIds: at.procedureIds,
+        dateRange: { start: at.day, end: at.day },
+      },
+    },
+  );
+  return availabilities.slots.map((slot) => slot.time);
+}
 
 export interface TeamPractitioner {
   id: string;

@@ -13,7 +13,7 @@ import {
 import { testDatabases } from '../../test/databases';
 import { mailbox, signInWithPasscode } from '../../test/identity';
 import { signedInStaff, staffOperations } from '../../test/staff';
-import { type TeamPractitioner, teamOperations } from './team-test-support';
+import { clinicTimes, type TeamPractitioner, teamOperations } from './team-test-support';
 
 // Marketplace 82 of the checkout fixture: clinic 821, Drip 8201, practitioner 821 at the clinic
 // every day 09:00-17:00 and 822 on home visits.
@@ -25,19 +25,8 @@ describe.each(testDatabases)('the Team section on $name', (factory) => {
   let context: CheckoutTestContext;
   let owner: TestBrowser;
 
-  const slots = async () => {
-    const { availabilities } = await owner.data<{
-      availabilities: { slots: { date: string; time: string }[] };
-    }>(teamOperations.availability, {
-      input: {
-        marketplaceId: m.marketplace,
-        organizationId: m.clinic,
-        procedureIds: [m.drip],
-        dateRange: { start: day, end: day },
-      },
-    });
-    return availabilities.slots.map((slot) => slot.time);
-  };
+  const slots = () =>
+    clinicTimes(owner, { marketplaceId: m.marketplace, clinicId: m.clinic, procedureIds: [m.drip], day });
   const logRows = (action: string) =>
     context.sql<{ actor: string; subject: string; before: unknown; after: unknown }>(
       'select actor, subject, before, after from activity_log where marketplace_id = 82 and action = $1 order by id',

@@ -20,12 +20,23 @@ export interface WorkingHoursInput {
   intervals: { weekday: number; start: number; end: number }[];
 }
 
-/** The practitioner's name, NOT_FOUND when not the marketplace's. */
-export async function practitionerName(tx: Db, marketplaceId: number, id: number): Promise<string> {
+/** The practitioner's name, NOT_FOUND when not the marketplace's (or, asked for `active`, archived). */
+export async function practitionerName(
+  tx: Db,
+  marketplaceId: number,
+  id: number,
+  { active = false }: { active?: boolean } = {},
+): Promise<string> {
   const [row] = await tx
     .select({ name: practitioners.name })
     .from(practitioners)
-    .where(and(eq(practitioners.id, id), eq(practitioners.marketplaceId, marketplaceId)));
+    .where(
+      and(
+        eq(practitioners.id, id),
+        eq(practitioners.marketplaceId, marketplaceId),
+        active ? eq(practitioners.active, true) : undefined,
+      ),
+    );
   if (!row) throw new NotFoundError(`Practitioner ${id} was not found.`);
   return row.name;
 }
