@@ -640,21 +640,28 @@ describe('choosePractitioner', () => {
     let offeredCount = 0;
     let refusedCount = 0;
     for (let round = 0; round < 20; round++) {
-      const practitioners = [1, 2, 3].map((id) =>
-        practitioner(id, {
+      // Windows on and off one another's step grid; every other practitioner's appointments in order
+      // (overlapping, as held time read by week can touch), the others' as they come.
+      const practitioners = [1, 2, 3, 4].map((id) => {
+        const appointments = Array.from({ length: 6 }, () => {
+          const start = at(`${pick(dates)} ${pick(['00:30', '01:15', '09:00', '11:45', '16:00', '23:30'])}`);
+          return { start, end: start + pick([30, 45, 90, 150]) * 60_000 };
+        });
+        return practitioner(id, {
           windows: [1, 2, 3, 4, 5, 6, 7].flatMap((weekday) =>
             random() < 0.7
-              ? [hours(weekday, pick(['00:00', '08:00', '09:30']), pick(['12:00', '17:45', '24:00']))]
+              ? [
+                  hours(
+                    weekday,
+                    pick(['00:00', '08:00', '09:10', '09:30']),
+                    pick(['12:00', '17:45', '24:00']),
+                  ),
+                ]
               : [],
           ),
-          appointments: Array.from({ length: 6 }, () => {
-            const start = at(
-              `${pick(dates)} ${pick(['00:30', '01:15', '09:00', '11:45', '16:00', '23:30'])}`,
-            );
-            return { start, end: start + pick([30, 45, 90, 150]) * 60_000 };
-          }),
-        }),
-      );
+          appointments: id % 2 === 0 ? appointments.sort((a, b) => a.start - b.start) : appointments,
+        });
+      });
       const query = {
         ...rules,
         durationMinutes: pick([30, 45, 75]),

@@ -107,6 +107,7 @@ export function findAvailableSlots(query: AvailabilityQuery): Slot[] {
 
   const slots: Slot[] = [];
   const seen = new Set<string>();
+  const dates = new Map<number, string>();
   for (const start of starts) {
     const local = calendar.localOf(start);
     if (local.day < first || local.day > last) continue;
@@ -114,7 +115,9 @@ export function findAvailableSlots(query: AvailabilityQuery): Slot[] {
     // A local time that happens twice (clocks going back) is offered once.
     if (seen.has(key)) continue;
     seen.add(key);
-    slots.push({ date: dateOfDay(local.day), time: timeOfMinute(local.minute) });
+    const date = dates.get(local.day) ?? dateOfDay(local.day);
+    dates.set(local.day, date);
+    slots.push({ date, time: timeOfMinute(local.minute) });
   }
   // Instants are in order, but the repeated hour of a fall-back night runs local times backwards.
   return slots.sort((a, b) => (a.date === b.date ? compare(a.time, b.time) : compare(a.date, b.date)));
@@ -173,7 +176,9 @@ export function rankPractitioners(
 /**
  * The instants, in order, at which anyone can start the visit on local days first..last. Marked on
  * a minute grid from the first day's midnight rather than gathered in a set: a month of hundreds of
- * practitioners gives each start many times over.
+ * practitioners gives each start many times over. Each practitioner's starts come as runs on the
+ * step grid, and a run skips the starts someone already gave (`GridMarks`), so the work grows with
+ * the practitioners' free spans and the days, not with practitioners times starts.
  */
 function startsOfAnyone(
   query: AvailabilityQuery,
@@ -184,19 +189,67 @@ function startsOfAnyone(
 ): number[] {
   const base = calendar.instantOf(first, 0);
   const minutes = Math.ceil((calendar.instantOf(last + 1, 0) - base) / minuteMs);
-  const marked = new Uint8Array(minutes);
+  const step = query.stepMinutes * minuteMs;
+  const marks = new GridMarks(minutes, query.stepMinutes);
   // A start off that grid (a zone whose offset has seconds) is kept as it is.
   const offGrid = new Set<number>();
   for (const practitioner of query.practitioners) {
-    forEachStart(practitioner, query, calendar, first, last, earliest, (start) => {
-      const minute = (start - base) / minuteMs;
-      if (Number.isInteger(minute) && minute >= 0 && minute < minutes) marked[minute] = 1;
-      else offGrid.add(start);
+    forEachStartRun(practitioner, query, calendar, first, last, earliest, (from, to) => {
+      const minute = (from - base) / minuteMs;
+      const lastMinute = Math.floor((to - base) / minuteMs);
+      if (Number.isInteger(minute) && minute >= 0 && lastMinute < minutes) marks.markRun(minute, lastMinute);
+      else for (let start = from; start <= to; start += step) offGrid.add(start);
     });
   }
   const starts = [...offGrid];
-  for (let minute = 0; minute < minutes; minute++) if (marked[minute]) starts.push(base + minute * minuteMs);
+  for (const minute of marks.marked()) starts.push(base + minute * minuteMs);
   return offGrid.size > 0 ? starts.sort((a, b) => a - b) : starts;
+}
+
+/**
+ * Minutes of a grid marked in runs of one step (minute, minute + step, ...). Each minute points at
+ * the next one of its run that may be unmarked (itself when unmarked), with paths shortened as they
+ * are followed, so a run whose starts are all marked already costs next to nothing.
+ */
+class GridMarks {
+  private readonly next: Int32Array;
+
+  constructor(
+    private readonly minutes: number,
+    private readonly step: number,
+  ) {
+    // The step's worth past the end stays unmarked, so every path ends.
+    this.next = new Int32Array(minutes + step);
+    for (let minute = 0; minute < this.next.length; minute++) this.next[minute] = minute;
+  }
+
+  /** Marks from, from + step, ... up to and including last. */
+  markRun(from: number, last: number): void {
+    for (
+      let minute = this.unmarkedFrom(from);
+      minute <= last;
+      minute = this.unmarkedFrom(minute + this.step)
+    ) {
+      this.next[minute] = minute + this.step;
+    }
+  }
+
+  /** The marked minutes, in order. */
+  *marked(): Generator<number> {
+    for (let minute = 0; minute < this.minutes; minute++) if (this.next[minute] !== minute) yield minute;
+  }
+
+  /** The first unmarked minute of minute's run at or after it. */
+  private unmarkedFrom(minute: number): number {
+    let found = minute;
+    while (this.next[found] !== found) found = this.next[found] as number;
+    for (let at = minute; at !== found; ) {
+      const following = this.next[at] as number;
+      this.next[at] = found;
+      at = following;
+    }
+    return found;
+  }
 }
 
 /** Calls `visit` with each instant at which one practitioner can start the visit on local days first..last. */
@@ -209,38 +262,69 @@ function forEachStart(
   earliest: number,
   visit: (start: number) => void,
 ): void {
+  const step = rules.stepMinutes * minuteMs;
+  forEachStartRun(practitioner, rules, calendar, first, last, earliest, (from, to) => {
+    for (let start = from; start <= to; start += step) visit(start);
+  });
+}
+
+/**
+ * Calls `visit` with each run of starts one practitioner has on local days first..last: from, from +
+ * step, ... up to `to` (which need not be on the step).
+ */
+function forEachStartRun(
+  practitioner: PractitionerSchedule,
+  rules: SlotRules,
+  calendar: LocalCalendar,
+  first: number,
+  last: number,
+  earliest: number,
+  visit: (from: number, to: number) => void,
+): void {
   const duration = rules.durationMinutes * minuteMs;
   const step = rules.stepMinutes * minuteMs;
 
   // Windows of the asked days and the day after, so a visit may run on past midnight into a window
-  // that starts there.
+  // that starts there; only windows of the asked days offer starts.
   const windows = workingWindows(practitioner, calendar, first, last + 1);
   const lastEnd = calendar.instantOf(last + 1, 0);
 
-  const busy = merge([...practitioner.timeOff, ...practitioner.appointments]);
-  const free = subtract(merge(windows), busy);
-
-  let freeIndex = 0;
-  for (const window of windows) {
-    // Only windows of the asked days offer starts.
-    if (window.start >= lastEnd) break;
-    while (freeIndex < free.length && (free[freeIndex] as Interval).end <= window.start) freeIndex++;
-    for (let i = freeIndex; i < free.length; i++) {
-      const span = free[i] as Interval;
-      if (span.start >= window.end) break;
-      const from = Math.max(window.start, span.start, earliest);
+  // Free spans come in order, so the windows they meet start from where the last span's did.
+  let windowIndex = 0;
+  forEachFreeSpan(merge(windows), busyTime(practitioner), (spanStart, spanEnd) => {
+    while (windowIndex < windows.length && (windows[windowIndex] as Interval).end <= spanStart) windowIndex++;
+    for (let i = windowIndex; i < windows.length; i++) {
+      const window = windows[i] as Interval;
+      if (window.start >= spanEnd || window.start >= lastEnd) break;
+      const from = Math.max(window.start, spanStart, earliest);
       // Starts lie inside the window; the visit ends inside the free span.
-      const to = Math.min(window.end - 1, span.end - duration);
+      const to = Math.min(window.end - 1, spanEnd - duration);
       if (to < from) continue;
-      for (
-        let start = window.start + Math.ceil((from - window.start) / step) * step;
-        start <= to;
-        start += step
-      ) {
-        visit(start);
-      }
+      const firstStart = window.start + Math.ceil((from - window.start) / step) * step;
+      if (firstStart <= to) visit(firstStart, to);
     }
+  });
+}
+
+/**
+ * Time off and appointments, in order, as `subtract` takes them (sorted by start; overlaps allowed).
+ * Held time read from practitioner_busy_weeks already is, so it is used as it is rather than copied
+ * and sorted again for every practitioner.
+ */
+function busyTime(practitioner: PractitionerSchedule): Interval[] {
+  const { timeOff, appointments } = practitioner;
+  if (timeOff.length === 0 && inOrder(appointments)) return appointments;
+  return merge([...timeOff, ...appointments]);
+}
+
+/** Whether every interval has a length and none starts before the one ahead of it. */
+function inOrder(intervals: Interval[]): boolean {
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const { start, end } of intervals) {
+    if (end <= start || start < previous) return false;
+    previous = start;
   }
+  return true;
 }
 
 /**
@@ -255,9 +339,10 @@ function workingWindows(
 ): Interval[] {
   const windows: Interval[] = [];
   const changed = new Map((practitioner.dayChanges ?? []).map((change) => [dayNumber(change.date), change]));
+  const weekly: WorkingWindow[][] = [[], [], [], [], [], [], [], []];
+  for (const window of practitioner.windows) weekly[window.weekday]?.push(window);
   for (let day = first; day <= last; day++) {
-    const weekday = isoWeekday(day);
-    const dayWindows = changed.get(day)?.windows ?? practitioner.windows.filter((w) => w.weekday === weekday);
+    const dayWindows = changed.get(day)?.windows ?? weekly[isoWeekday(day)] ?? [];
     for (const window of dayWindows) {
       const start = calendar.instantOf(day, window.startMinute);
       const end = calendar.instantOf(day, window.endMinute);
@@ -303,9 +388,19 @@ function merge(intervals: Interval[]): Interval[] {
   return merged;
 }
 
-/** `from` minus `remove`; both sorted and merged. */
+/** `from` minus `remove`: `from` sorted and merged, `remove` sorted by start (overlaps allowed). */
 function subtract(from: Interval[], remove: Interval[]): Interval[] {
   const result: Interval[] = [];
+  forEachFreeSpan(from, remove, (start, end) => result.push({ start, end }));
+  return result;
+}
+
+/** Calls `visit` with each span of `from` minus `remove`, in order, as `subtract` would list them. */
+function forEachFreeSpan(
+  from: Interval[],
+  remove: Interval[],
+  visit: (start: number, end: number) => void,
+): void {
   let index = 0;
   for (const interval of from) {
     let cursor = interval.start;
@@ -313,13 +408,12 @@ function subtract(from: Interval[], remove: Interval[]): Interval[] {
     for (let i = index; i < remove.length; i++) {
       const hole = remove[i] as Interval;
       if (hole.start >= interval.end) break;
-      if (hole.start > cursor) result.push({ start: cursor, end: hole.start });
+      if (hole.start > cursor) visit(cursor, hole.start);
       cursor = Math.max(cursor, hole.end);
       if (cursor >= interval.end) break;
     }
-    if (cursor < interval.end) result.push({ start: cursor, end: interval.end });
+    if (cursor < interval.end) visit(cursor, interval.end);
   }
-  return result;
 }
 
 /**
