@@ -13,7 +13,6 @@ import path from 'node:path';
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { NodeProcess } from '../src/test/node-processes';
 
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -21,6 +20,7 @@ const { createApp, migrate } = await import('../src/index');
 const { testDatabases } = await import('../src/test/databases');
 const { apiPackageDir, startNodeProcess } = await import('../src/test/node-processes');
 const { freePort } = await import('../src/test/temporary-postgres');
+const { countStatements } = await import('../src/test/statements');
 
 const timeZone = 'America/New_York';
 const large = process.env.BENCH_SCALE_LARGE === '1';
@@ -62,22 +62,6 @@ const bookings = `
                   at time zone '${timeZone}' as starts_at
        ) slot
 `;
-
-/** Counts the statements this process sends to PostgreSQL while `work` runs (each one a round trip). */
-async function roundTrips(work: () => Promise<unknown>): Promise<number> {
-  const send = pg.Client.prototype.query;
-  let count = 0;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    count += 1;
-    return (send as (...args: unknown[]) => unknown).apply(this, args);
-  } as typeof send;
-  try {
-    await work();
-  } finally {
-    pg.Client.prototype.query = send;
-  }
-  return count;
-}
 
 const percentile = (samples: number[], p: number) => {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -283,7 +267,7 @@ try {
   };
   const book = () => post(mutation, bookingVariables());
   await repeat(10, book);
-  console.log(`  round trips to PostgreSQL per booking: ${await roundTrips(book)}`);
+  console.log(`  round trips to PostgreSQL per booking: ${await countStatements(book)}`);
   for (const clients of [1, 20]) {
     const { perSecond, samples } = await bookingsAtOnce(clients, book);
     console.log(

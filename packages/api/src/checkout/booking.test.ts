@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadIdentityConfig } from '../identity';
 import { idempotencyKeyReusedMessage } from '../kernel/idempotency';
@@ -22,6 +21,7 @@ import {
 } from '../test/checkout';
 import { testDatabases } from '../test/databases';
 import { registerAndSignIn } from '../test/identity';
+import { countStatements } from '../test/statements';
 import { reconcilePendingConfirmations } from './confirmation-reconciliation';
 import { slotTakenMessage } from './errors';
 
@@ -473,17 +473,7 @@ describe.each(testDatabases)('booking and operator actions on $name', (factory) 
     it.runIf(factory.name === 'PostgreSQL')(
       "sends a new guest's booking of a free time to the database in at most 15 statements",
       async () => {
-        const send = pg.Client.prototype.query;
-        let statements = 0;
-        pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-          statements += 1;
-          return (send as (...args: unknown[]) => unknown).apply(this, args);
-        } as typeof send;
-        try {
-          await booked(bookingInput(onSite));
-        } finally {
-          pg.Client.prototype.query = send;
-        }
+        const statements = await countStatements(() => booked(bookingInput(onSite)));
         // The marketplace, the key claimed, the guest looked up, the schedules, the prices, the
         // checkout questions; begin, the guest registered, the time held, the request with its lines,
         // the message's notice and the message, the jobs, the key's answer, commit.

@@ -11,12 +11,11 @@ import { clinics, procedures } from '../catalogue';
 import type { Db } from '../kernel/database/database';
 import { InvalidInputError, NotFoundError } from '../kernel/errors';
 import { marketplaces } from '../kernel/tables';
-import { JobBatch } from '../notifications';
 import { loadPlaceSchedules, practitioners, rankPractitioners, slotRules } from '../scheduling';
 import { notifyClient } from './appointment-notices/notify';
+import { announceRequest } from './booking/announce-request';
 import type { BookingPlace } from './booking/booking-request';
 import { holdTime } from './booking/hold-time';
-import { addNewRequestJob } from './booking/new-request-job';
 import { sqlState } from './booking/sql-state';
 import { SlotTakenError } from './errors';
 import type { CheckoutPorts } from './ports';
@@ -371,17 +370,12 @@ export async function acceptWaitlistOffer(ports: CheckoutPorts, token: string): 
         .update(waitlistOffers)
         .set({ acceptedAt: now, appointmentId: held.appointmentId })
         .where(eq(waitlistOffers.id, row.id));
-      const jobs = new JobBatch();
-      await notifyClient(
+      await announceRequest(
         tx,
         ports.notifications,
-        'received',
         { appointmentId: held.appointmentId },
-        {},
-        jobs,
+        held.appointmentId,
       );
-      addNewRequestJob(jobs, held.appointmentId);
-      await jobs.send(tx);
     });
   } catch (error) {
     if (error instanceof SlotTakenError) throw new InvalidInputError(waitlistOfferMessages.taken);

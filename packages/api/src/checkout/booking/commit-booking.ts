@@ -4,15 +4,13 @@
 import type { UserRow } from '../../identity';
 import type { Db } from '../../kernel/database/database';
 import type { MarketplaceRow } from '../../kernel/marketplaces';
-import { JobBatch } from '../../notifications';
-import { notifyClient } from '../appointment-notices/notify';
 import type { CheckedAnswer } from '../checkout-notes';
 import type { CheckoutPorts } from '../ports';
+import { announceRequest } from './announce-request';
 import { type RecapBasis, requestAnswer } from './answer';
 import type { AppointmentRequestInput, AppointmentRequestView } from './booking-request';
 import { type BookingClient, registerClient } from './client';
 import { holdTime } from './hold-time';
-import { addNewRequestJob } from './new-request-job';
 import { type PaymentMethod, recordPaymentMethod } from './payment-method';
 import type { RequestedTime } from './place-and-time';
 import type { BookingPrice } from './price';
@@ -84,12 +82,7 @@ export function commitBooking(
           ),
         };
     const result = requestAnswer(outcome, price.due, booking.recap);
-    // 'Request received', by mail (and text when the client agreed to texts): only if this commits.
-    const jobs = new JobBatch();
-    await notifyClient(tx, ports.notifications, 'received', { requestId }, {}, jobs);
-    // The staff hear of a request holding a time; a waitlist request reaches them when it takes one.
-    if (held) addNewRequestJob(jobs, held.appointmentId);
-    await jobs.send(tx);
+    await announceRequest(tx, ports.notifications, { requestId }, held?.appointmentId ?? null);
     await complete(tx, result, user);
     return result;
   });
