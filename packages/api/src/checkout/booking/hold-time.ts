@@ -43,8 +43,9 @@ export type RankedChoice = ReturnType<typeof rankPractitioners>[number];
  * taken: one statement each, with no savepoint, which is the whole of a booking's hold when its first
  * choice is free. A second pass waits for the skipped ones in turn, each in a savepoint that lets go
  * of its lock when the practitioner is refused, so a waiting transaction holds no lock another waits
- * for (but in the rare case `insertIfFree` tells of). A deadlock that happens anyway is retried with
- * the same practitioner.
+ * for (but in the rare case `insertIfFree` tells of). A deadlock there (other writers) is retried with
+ * the same practitioner; one in the first pass, which has no savepoint to go back to, fails the
+ * booking, and the client's retry with the same idempotency key books afresh.
  * Accepting a waitlist offer holds its time the same way, with the offered practitioner only.
  */
 export async function holdTime(
