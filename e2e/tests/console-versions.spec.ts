@@ -49,6 +49,8 @@ async function ownerOpensVersions(browser: Browser, request: APIRequestContext):
   await expect(dialog(page, 'Check your email')).toBeVisible();
   await typeCode(page, await nextSignInCode(request, owner, seen));
   await expect(toast(page, 'Login successful!')).toBeVisible();
+  // The console lands on its day's work first (Glow is live: Requests); then Versions is chosen.
+  await expect(page.getByRole('heading', { level: 1, name: 'Requests' })).toBeVisible();
   await page
     .getByRole('navigation', { name: 'Console sections' })
     .getByRole('link', { name: 'Versions' })
