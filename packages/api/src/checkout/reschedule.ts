@@ -11,6 +11,7 @@ import type { Db } from '../kernel/database/database';
 import { InvalidInputError, NotFoundError } from '../kernel/errors';
 import { largestId } from '../kernel/id-input';
 import {
+  appointmentStartsOf,
   appointments,
   clipToBookableDates,
   findAvailableSlots,
@@ -18,6 +19,7 @@ import {
   type NamedSchedule,
   rankPractitioners,
   slotRules,
+  withoutHeldTime,
 } from '../scheduling';
 import { notifyClient } from './appointment-notices/notify';
 import type { BookingPlace } from './booking/booking-request';
@@ -237,17 +239,11 @@ async function schedulesFor(
 function withoutOwnTime(candidate: NamedSchedule, movable: Movable): NamedSchedule {
   if (candidate.id !== movable.practitionerId) return candidate;
   const start = movable.startsAt.getTime();
-  const end = movable.endsAt.getTime();
-  const starts = candidate.appointmentStarts ?? candidate.appointments.map((held) => held.start);
+  const starts = appointmentStartsOf(candidate);
   const own = starts.indexOf(start);
   return {
     ...candidate,
-    appointments: candidate.appointments.flatMap((held) =>
-      [
-        { start: held.start, end: Math.min(held.end, start) },
-        { start: Math.max(held.start, end), end: held.end },
-      ].filter((part) => part.start < part.end),
-    ),
+    appointments: withoutHeldTime(candidate.appointments, start, movable.endsAt.getTime()),
     appointmentStarts: own === -1 ? starts : starts.filter((_, index) => index !== own),
   };
 }

@@ -6,8 +6,10 @@ import {
   findAvailableSlots,
   type Interval,
   type PractitionerSchedule,
+  rankPractitioners,
   type Slot,
   type WorkingWindow,
+  withoutHeldTime,
   workingMinutes,
 } from './engine';
 
@@ -685,6 +687,63 @@ describe('choosePractitioner', () => {
     // Both outcomes are well exercised.
     expect(offeredCount).toBeGreaterThan(1000);
     expect(refusedCount).toBeGreaterThan(1000);
+  });
+});
+
+describe('held time as flat edges', () => {
+  const rules = { timeZone: newYork, noticeMinutes: 0, now: longAgo };
+  /** Appointments merged into flat edges, their starts kept: held time as availability reads it. */
+  const asEdges = (appointments: Interval[]) => {
+    const merged: Interval[] = [];
+    for (const { start, end } of [...appointments].sort((a, b) => a.start - b.start)) {
+      const last = merged[merged.length - 1];
+      if (last && start <= last.end) last.end = Math.max(last.end, end);
+      else merged.push({ start, end });
+    }
+    return {
+      appointments: Float64Array.from(merged.flatMap(({ start, end }) => [start, end])),
+      appointmentStarts: appointments.map(({ start }) => start).sort((a, b) => a - b),
+    };
+  };
+
+  it('offers and ranks exactly as the appointments themselves, on random schedules', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+    for (let round = 0; round < 20; round++) {
+      const schedules = [1, 2, 3].map((id) => {
+        const appointments = Array.from({ length: 8 }, () => {
+          const start = at(
+            `2026-06-0${pick([1, 2, 3])} ${pick(['08:30', '09:00', '10:15', '13:45', '16:30'])}`,
+          );
+          return { start, end: start + pick([15, 45, 120]) * 60_000 };
+        });
+        const timeOff = random() < 0.3 ? [span(`${monday} 12:00`, `${monday} 13:00`)] : [];
+        return { id, timeOff, appointments };
+      });
+      const query = { ...rules, durationMinutes: pick([30, 60]), stepMinutes: pick([15, 30]) };
+      const asGiven = schedules.map(({ id, ...rest }) => practitioner(id, rest));
+      const asRead = schedules.map(({ id, timeOff, appointments }) =>
+        practitioner(id, { timeOff, ...asEdges(appointments) }),
+      );
+      const dateRange = { start: monday, end: '2026-06-03' };
+      expect(findAvailableSlots({ ...query, dateRange, practitioners: asRead })).toEqual(
+        findAvailableSlots({ ...query, dateRange, practitioners: asGiven }),
+      );
+      const slot = { date: '2026-06-02', time: pick(['09:00', '11:30', '15:00']) };
+      expect(rankPractitioners({ ...query, slot, practitioners: asRead })).toEqual(
+        rankPractitioners({ ...query, slot, practitioners: asGiven }),
+      );
+    }
+  });
+
+  it('cuts a moved appointment out of the held time, keeping what is held either side', () => {
+    const held = Float64Array.from([0, 100, 100, 300, 500, 600]);
+    expect(withoutHeldTime(held, 100, 200)).toEqual(Float64Array.from([0, 100, 200, 300, 500, 600]));
+    expect(withoutHeldTime([{ start: 0, end: 300 }], 0, 300)).toEqual(new Float64Array(0));
   });
 });
 

@@ -28,6 +28,13 @@ export interface Interval {
   end: number;
 }
 
+/**
+ * Held time as flat edges: start, end, start, end, ... in epoch milliseconds, the spans in order and
+ * apart (they may touch). Availability reads a month of hundreds of practitioners' held time this
+ * way, so that no object is made per span.
+ */
+export type HeldEdges = Float64Array;
+
 /** A one-off change of one local day: its windows at the location replace that day's weekly ones. */
 export interface DayChange {
   /** yyyy-MM-dd */
@@ -45,9 +52,10 @@ export interface PractitionerSchedule {
   timeOff: Interval[];
   /**
    * The time appointments hold (PENDING, BOOKED, and what is left of a COMPLETE visit), at any
-   * location: each appointment, or their time merged (as availability reads it).
+   * location: each appointment as an interval, or their time merged as flat edges (as availability
+   * reads it).
    */
-  appointments: Interval[];
+  appointments: Interval[] | HeldEdges;
   /** When each appointment starts, when `appointments` are merged; else their starts are used. */
   appointmentStarts?: number[];
 }
@@ -160,8 +168,7 @@ export function rankPractitioners(
       if (local.day === day && local.minute === minute) start = instant;
     });
     if (start === undefined) continue;
-    const starts =
-      practitioner.appointmentStarts ?? practitioner.appointments.map((appointment) => appointment.start);
+    const starts = appointmentStartsOf(practitioner);
     const booked = starts.filter((instant) => instant >= dayStart && instant < dayEnd).length;
     free.push({
       practitionerId: practitioner.id,
@@ -307,24 +314,73 @@ function forEachStartRun(
 }
 
 /**
- * Time off and appointments, in order, as `subtract` takes them (sorted by start; overlaps allowed).
- * Held time read from practitioner_busy_weeks already is, so it is used as it is rather than copied
- * and sorted again for every practitioner.
+ * When a practitioner's appointments start: `appointmentStarts` where given (held time read merged
+ * must come with them), else each appointment's (or each held span's) start.
  */
-function busyTime(practitioner: PractitionerSchedule): Interval[] {
-  const { timeOff, appointments } = practitioner;
-  if (timeOff.length === 0 && inOrder(appointments)) return appointments;
-  return merge([...timeOff, ...appointments]);
+export function appointmentStartsOf(practitioner: PractitionerSchedule): number[] {
+  const { appointments, appointmentStarts } = practitioner;
+  if (appointmentStarts) return appointmentStarts;
+  if (!(appointments instanceof Float64Array)) return appointments.map((appointment) => appointment.start);
+  const starts: number[] = [];
+  for (let i = 0; i + 1 < appointments.length; i += 2) starts.push(appointments[i] as number);
+  return starts;
 }
 
-/** Whether every interval has a length and none starts before the one ahead of it. */
-function inOrder(intervals: Interval[]): boolean {
+/**
+ * A practitioner's held time less [start, end) (a moved appointment's own), as flat edges. No other
+ * appointment shares that time (the exclusion constraint), so cutting it out frees only it.
+ */
+export function withoutHeldTime(held: Interval[] | HeldEdges, start: number, end: number): HeldEdges {
+  const kept: number[] = [];
+  const spans = held instanceof Float64Array ? intervalsOf(held) : held;
+  for (const span of spans) {
+    if (span.start < Math.min(span.end, start)) kept.push(span.start, Math.min(span.end, start));
+    if (Math.max(span.start, end) < span.end) kept.push(Math.max(span.start, end), span.end);
+  }
+  return Float64Array.from(kept);
+}
+
+/**
+ * Time off and appointments as flat edges sorted by start (overlaps allowed), as `forEachFreeSpan`
+ * takes them. Held time read from practitioner_busy_weeks already is, so it is used as it is rather
+ * than copied and sorted again for every practitioner.
+ */
+function busyTime(practitioner: PractitionerSchedule): HeldEdges {
+  const { timeOff, appointments } = practitioner;
+  if (timeOff.length === 0 && appointments instanceof Float64Array && edgesInOrder(appointments)) {
+    return appointments;
+  }
+  const spans = appointments instanceof Float64Array ? intervalsOf(appointments) : appointments;
+  return edgesOf(merge([...timeOff, ...spans]));
+}
+
+/** Whether every span has a length and none starts before the one ahead of it. */
+function edgesInOrder(edges: HeldEdges): boolean {
+  if (edges.length % 2 !== 0) return false;
   let previous = Number.NEGATIVE_INFINITY;
-  for (const { start, end } of intervals) {
-    if (end <= start || start < previous) return false;
+  for (let i = 0; i < edges.length; i += 2) {
+    const start = edges[i] as number;
+    if ((edges[i + 1] as number) <= start || start < previous) return false;
     previous = start;
   }
   return true;
+}
+
+function edgesOf(intervals: Interval[]): HeldEdges {
+  const edges = new Float64Array(intervals.length * 2);
+  intervals.forEach((interval, index) => {
+    edges[2 * index] = interval.start;
+    edges[2 * index + 1] = interval.end;
+  });
+  return edges;
+}
+
+function intervalsOf(edges: HeldEdges): Interval[] {
+  const intervals: Interval[] = [];
+  for (let i = 0; i + 1 < edges.length; i += 2) {
+    intervals.push({ start: edges[i] as number, end: edges[i + 1] as number });
+  }
+  return intervals;
 }
 
 /**
@@ -369,7 +425,7 @@ export function workingMinutes(
   const calendar = new LocalCalendar(timeZone, first, last);
   const worked = subtract(
     merge(workingWindows(practitioner, calendar, first, last)),
-    merge(practitioner.timeOff),
+    edgesOf(merge(practitioner.timeOff)),
   );
   return Math.floor(worked.reduce((total, span) => total + span.end - span.start, 0) / minuteMs);
 }
@@ -388,8 +444,8 @@ function merge(intervals: Interval[]): Interval[] {
   return merged;
 }
 
-/** `from` minus `remove`: `from` sorted and merged, `remove` sorted by start (overlaps allowed). */
-function subtract(from: Interval[], remove: Interval[]): Interval[] {
+/** `from` minus `remove`: `from` sorted and merged, `remove` flat edges sorted by start (overlaps allowed). */
+function subtract(from: Interval[], remove: HeldEdges): Interval[] {
   const result: Interval[] = [];
   forEachFreeSpan(from, remove, (start, end) => result.push({ start, end }));
   return result;
@@ -398,18 +454,18 @@ function subtract(from: Interval[], remove: Interval[]): Interval[] {
 /** Calls `visit` with each span of `from` minus `remove`, in order, as `subtract` would list them. */
 function forEachFreeSpan(
   from: Interval[],
-  remove: Interval[],
+  remove: HeldEdges,
   visit: (start: number, end: number) => void,
 ): void {
   let index = 0;
   for (const interval of from) {
     let cursor = interval.start;
-    while (index < remove.length && (remove[index] as Interval).end <= cursor) index++;
-    for (let i = index; i < remove.length; i++) {
-      const hole = remove[i] as Interval;
-      if (hole.start >= interval.end) break;
-      if (hole.start > cursor) visit(cursor, hole.start);
-      cursor = Math.max(cursor, hole.end);
+    while (index < remove.length && (remove[index + 1] as number) <= cursor) index += 2;
+    for (let i = index; i < remove.length; i += 2) {
+      const holeStart = remove[i] as number;
+      if (holeStart >= interval.end) break;
+      if (holeStart > cursor) visit(cursor, holeStart);
+      cursor = Math.max(cursor, remove[i + 1] as number);
       if (cursor >= interval.end) break;
     }
     if (cursor < interval.end) visit(cursor, interval.end);

@@ -33,7 +33,7 @@ const row: ScheduleRow = {
 };
 
 describe('toSchedules', () => {
-  it('reads windows as weekday and minutes, day changes as dates with minutes, and time off and appointments as intervals in epoch ms', () => {
+  it('reads windows as weekday and minutes, day changes as dates with minutes, and time off as intervals and held time as flat edges, in epoch ms', () => {
     expect(toSchedules(row).practitioners).toEqual([
       {
         id: 151,
@@ -44,7 +44,7 @@ describe('toSchedules', () => {
         ],
         dayChanges: [{ date: '2026-06-06', windows: [{ startMinute: 600, endMinute: 840 }] }],
         timeOff: [{ start: 1780401600000, end: 1780488000000 }],
-        appointments: [{ start: 1780412400000, end: 1780415100000 }],
+        appointments: new Float64Array([1780412400000, 1780415100000]),
         appointmentStarts: [1780412400000],
       },
     ]);
