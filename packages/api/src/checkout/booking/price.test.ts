@@ -4,6 +4,7 @@ import { loadMarketplace, type MarketplaceRow } from '../../kernel/marketplaces'
 import { brooklyn, type CheckoutTestContext, createCheckoutTestContext } from '../../test/checkout';
 import { testDatabases } from '../../test/databases';
 import { membershipFixture } from '../../test/memberships';
+import { loadCart } from '../cart-pricing';
 import type { BookingPlace } from './booking-request';
 import type { BookingClient } from './client';
 import { priceBooking, travelFeeCents } from './price';
@@ -51,7 +52,7 @@ describe.each(testDatabases)('priceBooking on $name', (factory) => {
   });
   afterAll(() => context.handle.dispose());
 
-  const price = (
+  const price = async (
     client: BookingClient,
     request: {
       marketplaceId?: number;
@@ -62,12 +63,15 @@ describe.each(testDatabases)('priceBooking on $name', (factory) => {
   ) => {
     const marketplace = marketplaces.get(request.marketplaceId ?? 80);
     if (!marketplace) throw new Error('Unknown marketplace.');
-    return priceBooking(context.handle.database.db, {
+    const { db } = context.handle.database;
+    const procedureIds = [marketplace.id * 100 + 1];
+    return priceBooking(db, {
       marketplace,
       client,
+      cart: await loadCart(db, marketplace.id, procedureIds),
       request: {
         place: request.place ?? clinic,
-        procedureIds: [marketplace.id * 100 + 1],
+        procedureIds,
         membershipDefinitionId: null,
         promoCode: request.promoCode ?? null,
         gratuityCents: request.gratuityCents ?? 0,

@@ -6,7 +6,6 @@ import type { MarketplaceRow } from '../../kernel/marketplaces';
 import {
   type CartProcedure,
   type ClientBenefits,
-  loadCart,
   loadClientBenefits,
   noBenefits,
   priceCart,
@@ -37,15 +36,21 @@ type PricedRequest = Pick<
 >;
 
 /**
- * Prices the cart: the client's own benefits apply only when signed in or booked for by the staff (a
- * guest, or a client not known yet (null), gets none), and a promo code must be usable now.
+ * Prices the cart (as `loadCart` reads the request's procedures): the client's own benefits apply
+ * only when signed in or booked for by the staff (a guest, or a client not known yet (null), gets
+ * none), and a promo code must be usable now.
  */
 export async function priceBooking(
   db: Db,
-  booking: { marketplace: MarketplaceRow; client: BookingClient | null; request: PricedRequest; now: Date },
+  booking: {
+    marketplace: MarketplaceRow;
+    client: BookingClient | null;
+    request: PricedRequest;
+    cart: CartProcedure[];
+    now: Date;
+  },
 ): Promise<BookingPrice> {
-  const { marketplace, client, request, now } = booking;
-  const cart = await loadCart(db, marketplace.id, request.procedureIds);
+  const { marketplace, client, request, cart, now } = booking;
   const benefits = isKnownClient(client)
     ? await loadClientBenefits(db, {
         userId: client.user.id,

@@ -11,7 +11,7 @@ import { NotFoundError } from '../../kernel/errors';
 import { fingerprint, withIdempotencyKey } from '../../kernel/idempotency';
 import { loadMarketplace, type MarketplaceRow } from '../../kernel/marketplaces';
 import type { CardIdentity } from '../../payments';
-import { toStoredSummary } from '../cart-pricing';
+import { loadCart, toStoredSummary } from '../cart-pricing';
 import { type CheckoutNoteAnswer, checkNoteAnswers } from '../checkout-notes';
 import type { CheckoutPorts } from '../ports';
 import type { StoredPriceSummary } from '../tables';
@@ -153,7 +153,8 @@ async function priceOnBehalf(
     promoCode: null,
     gratuityCents: 0,
   };
-  const price = await priceBooking(db, { marketplace, client, request, now });
+  const cart = await loadCart(db, marketplace.id, input.procedureIds);
+  const price = await priceBooking(db, { marketplace, client, request, cart, now });
   return input.onSite ? { ...price, due: 0 } : price;
 }
 
