@@ -289,8 +289,8 @@ function practitionerParts({ marketplaceId, clinicId, dateRange }: ScheduleReque
  * touches: practitioner_busy_weeks' arrays, one row per week, as they are stored.
  */
 function practitionerSchedulesJson({ clinicId, dateRange, appointmentStarts }: ScheduleRequest): SQL {
-  // Without the starts, each week's JSON is the one its row keeps (busy_json): nothing to build.
-  const week = appointmentStarts ? sql`json_build_array(b.week, b.busy, b.starts)` : sql`b.busy_json`;
+  // Each week's JSON is one its row keeps, with the starts (held_json) or without (busy_json): nothing to build.
+  const week = appointmentStarts ? sql`b.held_json` : sql`b.busy_json`;
   return sql`coalesce((
         select json_agg(json_build_object(
           'id', w.practitioner_id,

@@ -295,6 +295,8 @@ export const practitionerBusyWeeks = pgTable(
     starts: integer('starts').array().notNull(),
     /** [week, busy] as availability reads it, rendered when the row is written (migrations/0035). */
     busyJson: json('busy_json').notNull().generatedAlwaysAs(sql`busy_week_json(week, busy)`),
+    /** [week, busy, starts] as choosing a practitioner reads it (migrations/0037). */
+    heldJson: json('held_json').notNull().generatedAlwaysAs(sql`busy_week_held_json(week, busy, starts)`),
   },
   (t) => [primaryKey({ columns: [t.practitionerId, t.week] })],
 );
