@@ -268,7 +268,9 @@ try {
   const book = () => post(mutation, bookingVariables());
   await repeat(10, book);
   const { statements, waits } = await countStatements(book);
-  console.log(`  round trips to PostgreSQL per booking: ${statements} statements, ${waits} waited for in turn`);
+  console.log(
+    `  round trips to PostgreSQL per booking: ${statements} statements, ${waits} waited for in turn`,
+  );
   for (const clients of [1, 20]) {
     const { perSecond, samples } = await bookingsAtOnce(clients, book);
     console.log(

@@ -46,6 +46,17 @@ function practitioner(
   return { id, windows: weekdays('09:00', '17:00'), timeOff: [], appointments: [], ...schedule };
 }
 
+/** A repeatable sequence of numbers in [0, 1), and a pick from a list by it. */
+function seededRandom(seed: number) {
+  let state = seed;
+  const random = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+  return { random, pick };
+}
+
 // Monday 2026-06-01 to Sunday 2026-06-07: no clock change anywhere near.
 const monday = '2026-06-01';
 const longAgo = new Date('2020-01-01T00:00:00Z');
@@ -632,12 +643,7 @@ describe('choosePractitioner', () => {
   });
 
   it('agrees with findAvailableSlots on random schedules: a time is offered exactly when someone can take it', () => {
-    let seed = 42;
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return seed / 2_147_483_648;
-    };
-    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+    const { random, pick } = seededRandom(42);
     const dates = ['2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02'];
     let offeredCount = 0;
     let refusedCount = 0;
@@ -707,12 +713,7 @@ describe('held time as flat edges', () => {
   };
 
   it('offers and ranks exactly as the appointments themselves, on random schedules', () => {
-    let seed = 7;
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return seed / 2_147_483_648;
-    };
-    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+    const { random, pick } = seededRandom(7);
     for (let round = 0; round < 20; round++) {
       const schedules = [1, 2, 3].map((id) => {
         const appointments = Array.from({ length: 8 }, () => {
