@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ScheduleRow, toSchedules } from './load-schedules';
+import { type ScheduleRow, toSchedules, weekdaysAround } from './load-schedules';
 
 const row: ScheduleRow = {
   marketplace: {
@@ -62,5 +62,20 @@ describe('toSchedules', () => {
 
   it('gives no practitioners when none is eligible', () => {
     expect(toSchedules({ ...row, practitioners: [] }).practitioners).toEqual([]);
+  });
+});
+
+describe('weekdaysAround', () => {
+  it('gives the weekdays of the asked days and a day either side', () => {
+    // Wednesday 2026-06-03; Sunday 2026-06-07.
+    expect(weekdaysAround({ start: '2026-06-03', end: '2026-06-03' })).toEqual([2, 3, 4]);
+    expect(weekdaysAround({ start: '2026-06-07', end: '2026-06-07' })).toEqual([1, 6, 7]);
+    expect(weekdaysAround({ start: '2026-06-03', end: '2026-06-06' })).toEqual([2, 3, 4, 5, 6, 7]);
+  });
+
+  it('gives every weekday for five asked days or more, and for dates it cannot read', () => {
+    expect(weekdaysAround({ start: '2026-06-01', end: '2026-06-05' })).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(weekdaysAround({ start: '2026-06-01', end: '2026-07-01' })).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(weekdaysAround({ start: '', end: '' })).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 });
