@@ -29,7 +29,13 @@ export async function countStatements(work: () => Promise<unknown>): Promise<Sta
         return answer(...results);
       };
     }
-    const sent = (send as (...args: unknown[]) => unknown).apply(this, args);
+    let sent: unknown;
+    try {
+      sent = (send as (...args: unknown[]) => unknown).apply(this, args);
+    } catch (error) {
+      done();
+      throw error;
+    }
     if (callback === -1) {
       if (sent instanceof Promise) sent.then(done, done);
       else done();
