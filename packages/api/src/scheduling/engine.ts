@@ -159,13 +159,15 @@ export function rankPractitioners(
   const dayStart = calendar.instantOf(day, 0);
   const dayEnd = calendar.instantOf(day + 1, 0);
 
+  const step = query.stepMinutes * minuteMs;
   const free: (PractitionerChoice & { booked: number })[] = [];
   for (const practitioner of query.practitioners) {
     let start: number | undefined;
-    forEachStart(practitioner, query, calendar, day, day, earliest, (instant) => {
-      if (start !== undefined && instant >= start) return;
-      const local = calendar.localOf(instant);
-      if (local.day === day && local.minute === minute) start = instant;
+    forEachStartRun(practitioner, query, calendar, day, day, earliest, (from, to) => {
+      for (let instant = from; instant <= to && (start === undefined || instant < start); instant += step) {
+        const local = calendar.localOf(instant);
+        if (local.day === day && local.minute === minute) start = instant;
+      }
     });
     if (start === undefined) continue;
     const starts = appointmentStartsOf(practitioner);
@@ -257,22 +259,6 @@ class GridMarks {
     }
     return found;
   }
-}
-
-/** Calls `visit` with each instant at which one practitioner can start the visit on local days first..last. */
-function forEachStart(
-  practitioner: PractitionerSchedule,
-  rules: SlotRules,
-  calendar: LocalCalendar,
-  first: number,
-  last: number,
-  earliest: number,
-  visit: (start: number) => void,
-): void {
-  const step = rules.stepMinutes * minuteMs;
-  forEachStartRun(practitioner, rules, calendar, first, last, earliest, (from, to) => {
-    for (let start = from; start <= to; start += step) visit(start);
-  });
 }
 
 /**
